@@ -1,0 +1,62 @@
+import { getDb } from "@/lib/server/db/client";
+import { readCookie, SESSION_COOKIE, getWebSessionUser, verifyCsrfToken } from "@/lib/server/auth/web-session";
+import { isForeignOrigin, readForm, seeOther } from "@/lib/server/http/form";
+import { oauthErrorResponse, OAuthError } from "@/lib/server/oauth/oauth-error";
+import { AUTHORIZE_PARAMS, validateAuthorizeRequestOrThrow } from "@/lib/server/oauth/validate-authorize-request";
+import { createAuthorizationCode, redirectWith } from "@/lib/server/oauth/create-authorization-code";
+
+/** Start of the authorization-code grant (spec 4.1): sign in, then consent. */
+export async function GET(req: Request) {
+  try {
+    const db = await getDb();
+    const url = new URL(req.url);
+    const request = await validateAuthorizeRequestOrThrow(db, url.searchParams);
+    const user = await getWebSessionUser(db, readCookie(req, SESSION_COOKIE));
+    const query = carry(url.searchParams);
+    if (!user) return redirect(`/login?next=${encodeURIComponent(`/oauth/authorize?${query}`)}`);
+    if (request.client.firstParty) return redirect(await createAuthorizationCode(db, request, user.id));
+    return redirect(`/consent?${query}`);
+  } catch (err) {
+    return oauthErrorResponse(err);
+  }
+}
+
+/** The consent form's answer: Allow issues a code, Deny reports access_denied. */
+export async function POST(req: Request) {
+  try {
+    if (isForeignOrigin(req)) throw new OAuthError("invalid_request", "Cross-site form submission refused.");
+    const db = await getDb();
+    const form = await readForm(req);
+    const request = await validateAuthorizeRequestOrThrow(db, form);
+    const sessionToken = readCookie(req, SESSION_COOKIE);
+    const user = await getWebSessionUser(db, sessionToken);
+    if (!user || !sessionToken) return seeOther(`/login?next=${encodeURIComponent(`/oauth/authorize?${carry(form)}`)}`);
+    if (!verifyCsrfToken(sessionToken, form.get("csrf"))) {
+      throw new OAuthError("invalid_request", "The consent form expired; start again from the application.");
+    }
+    if (form.get("decision") !== "allow") {
+      return seeOther(
+        redirectWith(request.redirectUri, {
+          error: "access_denied",
+          error_description: "The resource owner denied the request.",
+          state: request.state,
+        }),
+      );
+    }
+    return seeOther(await createAuthorizationCode(db, request, user.id));
+  } catch (err) {
+    return oauthErrorResponse(err);
+  }
+}
+
+const redirect = (location: string) =>
+  new Response(null, { status: 302, headers: { Location: location, "Cache-Control": "no-store" } });
+
+function carry(params: URLSearchParams) {
+  const out = new URLSearchParams();
+  for (const name of AUTHORIZE_PARAMS) {
+    const value = params.get(name);
+    if (value != null) out.set(name, value);
+  }
+  return out.toString();
+}

@@ -1,0 +1,40 @@
+import { getDb } from "@/lib/server/db/client";
+import { readForm } from "@/lib/server/http/form";
+import { authenticateClient, readClientCredentials } from "@/lib/server/oauth/authenticate-client";
+import { exchangeAuthorizationCode } from "@/lib/server/oauth/exchange-authorization-code";
+import { OAuthError, oauthErrorResponse } from "@/lib/server/oauth/oauth-error";
+import { refreshAccessToken } from "@/lib/server/oauth/refresh-access-token";
+
+/** Spec 4.1: authorization_code and refresh_token grants, form-encoded. */
+export async function POST(req: Request) {
+  try {
+    const db = await getDb();
+    const form = await readForm(req);
+    const client = await authenticateClient(db, readClientCredentials(req, form));
+    if (!client) {
+      throw new OAuthError(
+        "invalid_client",
+        "Client authentication failed due to unknown client, no client authentication included, or unsupported authentication method.",
+      );
+    }
+    const grantType = form.get("grant_type");
+    const token =
+      grantType === "authorization_code"
+        ? await exchangeAuthorizationCode(db, client, {
+            code: form.get("code"),
+            redirectUri: form.get("redirect_uri"),
+            codeVerifier: form.get("code_verifier"),
+          })
+        : grantType === "refresh_token"
+          ? await refreshAccessToken(db, client, form.get("refresh_token"))
+          : unsupported(grantType);
+    return Response.json(token, { headers: { "Cache-Control": "no-store", Pragma: "no-cache" } });
+  } catch (err) {
+    return oauthErrorResponse(err);
+  }
+}
+
+function unsupported(grantType: string | null): never {
+  if (!grantType) throw new OAuthError("invalid_request", "grant_type is required.");
+  throw new OAuthError("unsupported_grant_type", "The authorization grant type is not supported by the authorization server.");
+}

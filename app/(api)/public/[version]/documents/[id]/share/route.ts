@@ -1,0 +1,14 @@
+import { shareDocumentBody } from "@/lib/api/documents";
+import { apiRoute } from "@/lib/server/http/api-route";
+import { parseOrThrow } from "@/lib/server/http/parse";
+import { shareDocument } from "@/lib/server/documents/share-document";
+import { documentResponse } from "@/lib/server/documents/document-response";
+
+export const POST = apiRoute({
+  scope: "write",
+  mirror: "document",
+  handler: async ({ db, auth, params, body, version }) => {
+    const { shared_with } = parseOrThrow(shareDocumentBody, body);
+    return documentResponse(db, await shareDocument(db, auth.user, params.id!, shared_with), version);
+  },
+});

@@ -1,0 +1,170 @@
+// Creates the fixtures of a test run with the real admin CLI (npm run cli),
+// before the server starts: embedded PGlite can be opened by one process only.
+// Everything the tests need to know (ids, credentials) is returned and written
+// to fixtures.json by run-all.mjs.
+import fs from "node:fs";
+import path from "node:path";
+import { makePdf } from "../fixtures/make-pdf.mjs";
+import { run } from "./processes.mjs";
+
+export const REDIRECT_URI = "http://127.0.0.1:9/callback";
+
+const USERS = {
+  alice: { email: "alice@acme.example", name: "Alice Archer", company: "Acme Corp", account: "Acme", flags: ["--kba"] },
+  carol: { email: "carol@acme.example", name: "Carol Cooper", company: "Acme Corp", account: "Acme" },
+  bob: { email: "bob@beta.example", name: "Bob Baker", company: "Beta LLC", account: "Beta" },
+  dave: { email: "dave@disabled.example", name: "Dave Disabled", company: "Closed Inc", account: "Closed", flags: ["--disabled"] },
+  erin: { email: "erin@limited.example", name: "Erin Limited", company: "Tiny Co", account: "Tiny", flags: ["--document-limit", "0"] },
+};
+
+/** Pending documents of alice, one per purpose so tests never share one. */
+const ALICE_PENDING = [
+  "oauth-body-token",
+  "oauth-readonly-void",
+  "void",
+  "void-v1",
+  "share",
+  "tags",
+  "pin",
+  "reminder",
+  "reminder-teammate",
+  "spare-1",
+  "spare-2",
+  "spare-3",
+];
+const ALICE_OTHER_STATES = ["draft", "executed", "voided", "expired", "declined"];
+
+function templateDefinition(name) {
+  return {
+    name,
+    signer_sequencing: true,
+    expires_in: 30,
+    tags: { department: "sales" },
+    roles: [
+      { name: "Client", sequence: 0, message: "Please sign as the client." },
+      { name: "Manager", sequence: 1, message: "Please countersign.", signer_name: "Morgan Manager", signer_email: "morgan@manager.example" },
+    ],
+    fields: [
+      { type: "signature", role: "Client", name: "client_signature", page: 1, x: 0.25, y: 0.78, width: 0.35, height: 0.04, required: true },
+      { type: "text", role: "Client", name: "client_title", page: 1, x: 0.25, y: 0.7, width: 0.3, height: 0.03, required: false },
+      { type: "date", role: "Client", name: "client_date", page: 2, x: 0.6, y: 0.7, width: 0.2, height: 0.03, required: false },
+      { type: "signature", role: "Manager", name: "manager_signature", page: 2, x: 0.25, y: 0.78, width: 0.35, height: 0.04, required: true },
+    ],
+    merge_fields: [
+      { name: "Customer Name", type: "text", page: 1, x: 0.12, y: 0.2, width: 0.4, height: 0.03 },
+      { name: "Start Date", type: "date", page: 1, x: 0.12, y: 0.26, width: 0.2, height: 0.03 },
+    ],
+  };
+}
+
+function archiveRecords(owner, guid, name) {
+  const at = (d) => new Date(Date.UTC(2019, 4, d, 10, 30)).toISOString();
+  return [
+    {
+      original_guid: guid,
+      name,
+      document_state: "executed",
+      document_sent_at: at(1),
+      document_executed_at: at(3),
+      document_expires_at: at(31),
+      sender_email: owner.email,
+      tags: { legacy: "yes" },
+      image_width: 1275,
+      image_height: 1650,
+      signers: [
+        {
+          email: "legacy.signer@old.example",
+          name: "Legacy Signer",
+          role_name: "Signer",
+          status: "signed",
+          message: "Please sign",
+          sequence: 0,
+          viewed_at: at(2),
+          signed_at: at(3),
+        },
+      ],
+      audits: [
+        { payload: "Document created", keyword: "created", created_at: at(1), ip_address: "192.0.2.1" },
+        { payload: "Signed by Legacy Signer", keyword: "signed", created_at: at(3), ip_address: "192.0.2.2" },
+        { payload: "Document executed", keyword: "executed", created_at: at(3), ip_address: null },
+      ],
+    },
+  ];
+}
+
+export async function createFixtures({ env, dir, baseUrl, log = () => {} }) {
+  fs.mkdirSync(dir, { recursive: true });
+  let calls = 0;
+  const cli = async (...args) => {
+    calls++;
+    const t0 = Date.now();
+    const r = await run("npm", ["run", "--silent", "cli", "--", ...args], { env, capture: true });
+    if (r.code !== 0) {
+      throw new Error(
+        `CLI failed (exit ${r.code}): npm run cli -- ${args.join(" ")}\n--- stderr ---\n${r.stderr.trim()}\n--- stdout ---\n${r.stdout.trim()}`,
+      );
+    }
+    try {
+      const out = JSON.parse(r.stdout.trim().split("\n").filter(Boolean).pop() ?? "");
+      log(`  cli ${args[0]} ${args.slice(1, 3).join(" ")} (${Date.now() - t0} ms)`);
+      return out;
+    } catch {
+      throw new Error(`CLI printed no JSON for: npm run cli -- ${args.join(" ")}\nstdout: ${r.stdout}\nstderr: ${r.stderr}`);
+    }
+  };
+
+  const fixtures = { baseUrl, redirectUri: REDIRECT_URI, users: {}, apps: {}, templates: {}, documents: {}, archived: {} };
+
+  for (const [key, u] of Object.entries(USERS)) {
+    const password = `${key}-Pa55word-e2e`;
+    const args = ["user:create", "--email", u.email, "--password", password, "--name", u.name, "--company", u.company, "--account", u.account, ...(u.flags ?? [])];
+    const out = await cli(...args);
+    fixtures.users[key] = { ...out, email: u.email, password, name: u.name, company: u.company, account: u.account };
+  }
+
+  for (const key of Object.keys(USERS)) {
+    const name = `${USERS[key].name.split(" ")[0]}'s Integration`;
+    const out = await cli("app:create", "--owner", USERS[key].email, "--name", name, "--redirect-uri", REDIRECT_URI);
+    if (!out.client_id || !out.client_secret) throw new Error(`app:create printed no client_id/client_secret: ${JSON.stringify(out)}`);
+    fixtures.apps[key] = { ...out, name, redirect_uri: REDIRECT_URI };
+  }
+
+  for (const key of ["alice", "bob", "carol"]) {
+    const pdf = await makePdf(path.join(dir, `${key}-contract.pdf`), { title: `${USERS[key].account} contract`, pages: 2 });
+    const definition = templateDefinition(`${USERS[key].account} Services Agreement`);
+    const defFile = path.join(dir, `${key}-template.json`);
+    fs.writeFileSync(defFile, JSON.stringify(definition, null, 2));
+    const out = await cli("template:import", "--owner", USERS[key].email, "--pdf", pdf, "--definition", defFile);
+    if (!out.id) throw new Error(`template:import printed no id: ${JSON.stringify(out)}`);
+    fixtures.templates[key] = { ...out, name: definition.name, roles: definition.roles, merge_fields: definition.merge_fields.map((m) => m.name) };
+  }
+
+  const doc = async (owner, state, name, extra = []) => {
+    const out = await cli("document:create", "--owner", USERS[owner].email, "--template", fixtures.templates[owner].id, "--state", state, "--name", name, ...extra);
+    if (!out.id) throw new Error(`document:create printed no id: ${JSON.stringify(out)}`);
+    return out.id;
+  };
+
+  const alice = { pending: {} };
+  for (const purpose of ALICE_PENDING) alice.pending[purpose] = await doc("alice", "pending", `Alice pending ${purpose}`);
+  for (const state of ALICE_OTHER_STATES) alice[state] = await doc("alice", state, `Alice ${state}`);
+  alice.sharedWithBob = await doc("alice", "pending", "Alice shared with Bob", ["--shared-with", USERS.bob.email]);
+  fixtures.documents.alice = alice;
+  fixtures.documents.carol = { pending: await doc("carol", "pending", "Carol pending") };
+  fixtures.documents.bob = { pending: { main: await doc("bob", "pending", "Bob pending") } };
+
+  for (const [key, guid] of [
+    ["alice", "4f5f6a1e-0000-4000-8000-a11ce0000001"],
+    ["bob", "4f5f6a1e-0000-4000-8000-b0b000000001"],
+  ]) {
+    const file = path.join(dir, `${key}-archive.json`);
+    fs.writeFileSync(file, JSON.stringify(archiveRecords(USERS[key], guid, `${USERS[key].account} legacy agreement`), null, 2));
+    const out = await cli("archive:import", "--owner", USERS[key].email, "--file", file);
+    const ids = out.ids ?? [];
+    if (ids.length !== 1) throw new Error(`archive:import printed ${JSON.stringify(out)}`);
+    fixtures.archived[key] = { id: ids[0], original_guid: guid };
+  }
+
+  log(`  ${calls} CLI calls`);
+  return fixtures;
+}

@@ -1,0 +1,156 @@
+#!/usr/bin/env node
+// The whole test suite in one command (`npm test`): build, fresh database,
+// fixtures through the real admin CLI, the real server over HTTP, then the API
+// tests (vitest) and the UI tests (Playwright in Chromium).
+//
+//   npm test                      everything, embedded PGlite in e2e/.artifacts/data
+//   TEST_DATABASE_URL=postgres://… npm test
+//                                 the same on PostgreSQL; that database is emptied first
+//   SKIP_BUILD=1 npm test         reuse the last test build (.next-test)
+//   npm test -- --only=api|ui     one runner only; further arguments go to that runner
+//   TEST_PORT=3100                first port to try for the server
+//
+// DATABASE_URL itself is never used or touched by the tests.
+import fs from "node:fs";
+import path from "node:path";
+import { createFixtures } from "./harness/fixtures.mjs";
+import { redact, resetPostgres } from "./harness/database.mjs";
+import { run } from "./harness/processes.mjs";
+import { freePort, printLog, startServer, stop, waitForServer } from "./harness/server-control.mjs";
+import { playwrightSummary, printSummary, vitestSummary } from "./harness/summary.mjs";
+
+const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..");
+process.chdir(root);
+
+const DIST_DIR = ".next-test";
+const ARTIFACTS = path.join(root, "e2e/.artifacts");
+const DATA_DIR = path.join(ARTIFACTS, "data");
+const FIXTURES = path.join(ARTIFACTS, "fixtures.json");
+const SERVER_LOG = path.join(ARTIFACTS, "server.log");
+const VITEST_REPORT = path.join(ARTIFACTS, "vitest-report.json");
+const PLAYWRIGHT_REPORT = path.join(ARTIFACTS, "playwright-report.json");
+
+const argv = process.argv.slice(2);
+const onlyArg = argv.find((a) => a.startsWith("--only="));
+const only = onlyArg ? onlyArg.slice("--only=".length) : process.env.E2E_ONLY || "";
+const passThrough = argv.filter((a) => a !== onlyArg);
+if (only && !["api", "ui"].includes(only)) fail(`--only must be api or ui, not "${only}"`);
+const testDbUrl = process.env.TEST_DATABASE_URL || "";
+
+const t0 = Date.now();
+const phase = (msg) => console.log(`\n[e2e ${((Date.now() - t0) / 1000).toFixed(1)}s] ${msg}`);
+
+function fail(msg) {
+  console.error(`\n[e2e] ${msg}`);
+  process.exit(1);
+}
+
+function childEnv(extra = {}) {
+  const env = { ...process.env, NEXT_TELEMETRY_DISABLED: "1", ...extra };
+  delete env.DATABASE_URL;
+  if (testDbUrl) env.DATABASE_URL = testDbUrl;
+  return env;
+}
+
+function pgliteInUse(dir) {
+  try {
+    const pid = Number(fs.readFileSync(path.join(dir, "pglite.lock"), "utf8"));
+    if (!pid || pid === process.pid) return 0;
+    process.kill(pid, 0);
+    return pid;
+  } catch {
+    return 0;
+  }
+}
+
+async function main() {
+  // (a) build
+  if (process.env.SKIP_BUILD === "1" || process.env.SKIP_BUILD === "true") {
+    if (!fs.existsSync(path.join(DIST_DIR, "BUILD_ID"))) fail(`SKIP_BUILD is set but there is no build in ${DIST_DIR}/`);
+    phase(`reusing the build in ${DIST_DIR}/ (SKIP_BUILD)`);
+  } else {
+    phase(`next build (distDir ${DIST_DIR})`);
+    const b = await run("node_modules/.bin/next", ["build"], { env: childEnv({ NEXT_DIST_DIR: DIST_DIR }) });
+    if (b.code !== 0) fail(`next build failed (exit ${b.code})`);
+  }
+
+  // (b) fresh data directory and database
+  fs.mkdirSync(ARTIFACTS, { recursive: true });
+  const holder = pgliteInUse(DATA_DIR);
+  if (holder) fail(`${DATA_DIR} is in use by process ${holder} (an earlier test server?); stop it first`);
+  for (const p of [DATA_DIR, FIXTURES, SERVER_LOG, VITEST_REPORT, PLAYWRIGHT_REPORT, path.join(ARTIFACTS, "playwright")]) {
+    fs.rmSync(p, { recursive: true, force: true });
+  }
+  fs.mkdirSync(DATA_DIR, { recursive: true });
+  if (testDbUrl) {
+    phase(`resetting PostgreSQL ${redact(testDbUrl)} (schemas public, drizzle, pgboss)`);
+    await resetPostgres(testDbUrl);
+  } else {
+    phase(`embedded PGlite in ${path.relative(root, DATA_DIR)}`);
+  }
+
+  const port = await freePort(Number(process.env.TEST_PORT || 3100));
+  const baseUrl = `http://localhost:${port}`;
+  const serverEnv = childEnv({
+    NEXT_DIST_DIR: DIST_DIR,
+    DATA_DIR,
+    PORT: String(port),
+    APP_URL: baseUrl,
+    SEED_DEMO: "false",
+    // Callback tests run their receivers on this machine.
+    CALLBACKS_ALLOW_PRIVATE_NETWORKS: "true",
+  });
+
+  // (c) fixtures, before the server opens the database
+  phase("creating fixtures with the admin CLI");
+  let fixtures;
+  try {
+    fixtures = await createFixtures({ env: serverEnv, dir: path.join(ARTIFACTS, "fixture-files"), baseUrl, log: console.log });
+  } catch (e) {
+    fail(`fixtures could not be created:\n${e.message}`);
+  }
+  fixtures.database = testDbUrl ? "postgres" : "pglite";
+  fs.writeFileSync(FIXTURES, JSON.stringify(fixtures, null, 2));
+
+  // (d) server
+  phase(`next start on ${baseUrl} (log: ${path.relative(root, SERVER_LOG)})`);
+  const server = startServer({ env: serverEnv, port, log: SERVER_LOG });
+  try {
+    await waitForServer(server, baseUrl);
+  } catch (e) {
+    await stop(server);
+    printLog(SERVER_LOG);
+    fail(e.message);
+  }
+
+  // (e) the two runners, both always
+  const testEnv = { ...childEnv(), BASE_URL: baseUrl, FIXTURES, E2E_ARTIFACTS: ARTIFACTS };
+  delete testEnv.DATABASE_URL;
+  const results = [];
+  if (only !== "ui") {
+    phase("API tests (vitest)");
+    const args = ["run", "--reporter=default", "--reporter=json", `--outputFile.json=${VITEST_REPORT}`];
+    const r = await run("node_modules/.bin/vitest", [...args, ...(only === "api" ? passThrough : [])], { env: testEnv });
+    results.push(vitestSummary(VITEST_REPORT, r.code));
+  }
+  if (only !== "api") {
+    phase("UI tests (playwright)");
+    const r = await run("node_modules/.bin/playwright", ["test", ...(only === "ui" ? passThrough : [])], {
+      env: { ...testEnv, PLAYWRIGHT_JSON_OUTPUT_FILE: PLAYWRIGHT_REPORT },
+    });
+    results.push(playwrightSummary(PLAYWRIGHT_REPORT, r.code));
+  }
+
+  // (f) stop, summarise
+  phase("stopping the server");
+  const crashed = server.child.exitCode !== null || server.child.signalCode !== null;
+  await stop(server);
+  const ok = results.every((r) => r.ok);
+  if (!ok) printLog(SERVER_LOG, 80);
+  printSummary(results);
+  console.log(`database: ${fixtures.database}; took ${((Date.now() - t0) / 1000).toFixed(0)}s; artifacts in ${path.relative(root, ARTIFACTS)}/`);
+  if (crashed) console.log("note: the server had exited before the tests finished (see its log)");
+  process.exit(ok && !crashed ? 0 : 1);
+}
+
+main().catch((e) => fail(e.stack ?? String(e)));

@@ -1,0 +1,6 @@
+// Next.js calls register() once when a server instance starts.
+export async function register() {
+  if (process.env.NEXT_RUNTIME !== "nodejs") return;
+  const { bootstrapOrExit } = await import("@/lib/server/bootstrap");
+  await bootstrapOrExit();
+}

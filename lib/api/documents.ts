@@ -1,0 +1,152 @@
+import { z } from "zod";
+import { catalog, DOCUMENT_STATES, emailAddress, pagedMeta, pageParams, tagsObject, timestamp } from "./common";
+
+// ---------------------------------------------------------------- responses (spec 2.1, 2.2)
+
+export const recipientSchema = z.object({
+  role_name: z.string(),
+  name: z.string(),
+  email: z.string().nullable(),
+  status: z.string(),
+  id: z.string(),
+  sign_url: z.string(),
+  remind_url: z.string(),
+  message: z.string(),
+  sequence: z.number().int(),
+});
+
+/** Not shown in the spec; the same shape as an archived document's audit entry (docs/api-decisions.md). */
+export const auditSchema = z.object({
+  id: z.number().int(),
+  payload: z.string(),
+  user_id: z.string().nullable(),
+  metadata: z.object({ keyword: z.string() }),
+  account_id: z.string(),
+  created_at: timestamp,
+  ip_address: z.string().nullable(),
+  document_id: z.string(),
+});
+
+export const documentSchema = z.object({
+  id: z.string(),
+  current_signer_id: z.string().nullable(),
+  name: z.string(),
+  filename: z.string(),
+  executed_at: timestamp.nullable(),
+  expired_at: timestamp,
+  sent_at: timestamp.nullable(),
+  state: z.enum(DOCUMENT_STATES),
+  kba: z.boolean().optional(),
+  thumbnail_url: z.string().nullable(),
+  sender: z.object({ id: z.string(), name: z.string(), email: z.string(), signer: z.boolean() }),
+  recipients: z.array(recipientSchema),
+  audits: z.array(auditSchema),
+  page_image_urls: z.array(z.string()),
+  signed_pdf_url: z.string().nullable(),
+  tags: tagsObject,
+  merge_field_values: z.array(z.object({ id: z.string(), name: z.string(), value: z.string() })),
+  form_fields: z
+    .array(z.object({ id: z.string(), name: z.string(), role: z.string(), value: z.string(), page: z.number().int() }))
+    .optional(),
+  embed_codes: z
+    .array(z.object({ embed_code: z.string(), signer_email: z.string().nullable(), signer_role_name: z.string() }))
+    .nullable(),
+  in_person: z.boolean(),
+  shared_with: z.array(z.string()),
+  identity_method: z.string(),
+  passcode_pin_enabled: z.boolean(),
+  original_file_url: z.string(),
+  signature_certificate_url: z.string().nullable().optional(),
+  merged_document_certificate_url: z.string().nullable().optional(),
+});
+export type DocumentResource = z.infer<typeof documentSchema>;
+
+export const documentEnvelope = z.object({ document: documentSchema });
+export const documentListEnvelope = z.object({ documents: z.array(documentSchema), meta: pagedMeta });
+export const voidResponse = z.object({ document: z.object({ status: z.string() }) });
+
+// ---------------------------------------------------------------- requests (spec 4.2)
+
+export const listDocumentsQuery = z.object({
+  search: z.string().trim().max(200).optional(),
+  template_id: z.string().max(100).optional(),
+  state: z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      if (!v) return undefined;
+      const states = v.split(",").map((s) => s.trim()).filter(Boolean);
+      const unknown = states.find((s) => !(DOCUMENT_STATES as readonly string[]).includes(s));
+      if (unknown) {
+        ctx.addIssue({ code: "custom", message: `"${unknown}" is not a document state (${DOCUMENT_STATES.join(", ")}).` });
+        return z.NEVER;
+      }
+      return states as (typeof DOCUMENT_STATES)[number][];
+    }),
+  ...pageParams,
+});
+export type ListDocumentsQuery = z.output<typeof listDocumentsQuery>;
+
+const required = (what: string) => ({
+  error: (iss: { input: unknown }) => (iss.input === undefined ? "is required." : `must be ${what}.`),
+});
+
+export const shareDocumentBody = z.object({
+  shared_with: z
+    .array(z.unknown(), required("an array of e-mail addresses"))
+    .max(100, "must list at most 100 addresses.")
+    .transform((list, ctx) => {
+      const out: string[] = [];
+      for (const item of list) {
+        if (typeof item !== "string" || !emailAddress.safeParse(item.trim()).success) {
+          ctx.addIssue({ code: "custom", message: "shared_with contains invalid email address", ...catalog("sharedWithInvalidEmail") });
+          return z.NEVER;
+        }
+        const email = item.trim().toLowerCase();
+        if (!out.includes(email)) out.push(email);
+      }
+      return out;
+    }),
+});
+
+/** Tags: keys non-empty (else the spec's "Hash contains empty keys"), values string or null. */
+export const tagsBody = z
+  .record(z.string(), z.union([z.string().max(500), z.null()]), required("an object of tag names to string or null values"))
+  .superRefine((value, ctx) => {
+    const keys = Object.keys(value);
+    if (keys.some((k) => k.trim() === "")) {
+      ctx.addIssue({ code: "custom", message: "Hash contains empty keys", ...catalog("hashEmptyKeys") });
+    } else if (keys.length > 50) {
+      ctx.addIssue({ code: "custom", message: "must have at most 50 tags." });
+    } else if (keys.some((k) => k.length > 100)) {
+      ctx.addIssue({ code: "custom", message: "tag names must be at most 100 characters." });
+    }
+  });
+
+export const updateTagsBody = z.object({ tags: tagsBody });
+
+/** A 5-digit PIN, given as a number or a numeric string (the spec's examples send a string). */
+export const pinValue = z.union([z.number(), z.string()]).transform((v, ctx) => {
+  const n = typeof v === "number" ? v : /^\s*\d+\s*$/.test(v) ? Number(v) : NaN;
+  if (!Number.isInteger(n) || n < 10000 || n > 99999) {
+    ctx.addIssue({ code: "custom", message: "must be an integer between 10000 and 99999." });
+    return z.NEVER;
+  }
+  return String(n);
+});
+
+export const updatePinBody = z.object({
+  // The spec names "Hash contains empty keys" as update_pin's 422: a missing or empty pin.
+  pin: z.unknown().transform((v, ctx): string => {
+    if (v === undefined || v === null || v === "") {
+      ctx.addIssue({ code: "custom", message: "Hash contains empty keys", ...catalog("hashEmptyKeys") });
+      return z.NEVER;
+    }
+    const parsed = pinValue.safeParse(v);
+    if (!parsed.success) {
+      ctx.addIssue({ code: "custom", message: parsed.error.issues[0]!.message });
+      return z.NEVER;
+    }
+    return parsed.data;
+  }),
+});

@@ -1,0 +1,57 @@
+import { z } from "zod";
+
+// The only reader of process.env. Every setting is validated here once, and a
+// bad value stops start-up with a message naming the variable.
+
+const bool = z
+  .enum(["true", "false", "1", "0", ""])
+  .optional()
+  .transform((v) => v === "true" || v === "1");
+
+const schema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  APP_URL: z.url({ protocol: /^https?$/ }).optional(),
+  DATA_DIR: z.string().min(1).default("./.data"),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, "must start with postgres:// or postgresql://")
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
+  APP_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
+  DASHBOARD_CLIENT_ID: z.string().min(8).default("dashboard"),
+  DASHBOARD_CLIENT_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
+  API_BASE_URL: z.url().optional(),
+  NEXTAUTH_SECRET: z.string().min(32).optional(),
+  SEED_DEMO: bool.default(true),
+  CALLBACKS_ALLOW_PRIVATE_NETWORKS: bool,
+  SMTP_URL: z.string().optional(),
+  MAIL_FROM: z.string().default("Signing Service <no-reply@localhost>"),
+  RUN_WORKER: bool.default(true),
+});
+
+export type Env = z.infer<typeof schema> & { APP_URL: string; embedded: boolean };
+
+function loadEnv(): Env {
+  const parsed = schema.safeParse(process.env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
+    throw new Error(`Invalid configuration:\n${lines.join("\n")}`);
+  }
+  const v = parsed.data;
+  const appUrl = (v.APP_URL ?? `http://localhost:${v.PORT}`).replace(/\/+$/, "");
+  return { ...v, APP_URL: appUrl, embedded: !v.DATABASE_URL };
+}
+
+const globalForEnv = globalThis as unknown as { __env?: Env };
+
+/** Validated configuration; parsed on first use so `next build` never needs it. */
+export function env(): Env {
+  globalForEnv.__env ??= loadEnv();
+  return globalForEnv.__env;
+}
+
+/** For tests and the CLI, which change settings before anything reads them. */
+export function resetEnvForTesting() {
+  globalForEnv.__env = undefined;
+}

@@ -1,0 +1,39 @@
+import "server-only";
+import { env } from "@/lib/env";
+import { getDb } from "@/lib/server/db/client";
+import { deriveSecret } from "@/lib/server/secrets";
+import { ensureFirstPartyClient } from "@/lib/server/oauth/create-client";
+import { seedDemo } from "@/lib/server/seed/seed-demo";
+
+/** The dashboard's OAuth client as configured (issue: provisioned from configuration). */
+export function dashboardClientConfig() {
+  const e = env();
+  return {
+    clientId: e.DASHBOARD_CLIENT_ID,
+    clientSecret: e.DASHBOARD_CLIENT_SECRET ?? deriveSecret("dashboard-client-secret"),
+    name: "Signing Service dashboard",
+    redirectUri: `${e.APP_URL}/api/auth/callback/signing-service`,
+  };
+}
+
+/** Runs once per server start: migrations (by opening the database), the dashboard client, demo data. */
+export async function bootstrap() {
+  const db = await getDb();
+  await ensureFirstPartyClient(db, dashboardClientConfig());
+  if (env().SEED_DEMO) {
+    const demo = await seedDemo(db);
+    if (demo) {
+      console.log(`\n  Demo account created. Sign in at ${env().APP_URL}/login with\n    e-mail:   ${demo.email}\n    password: ${demo.password}\n`);
+    }
+  }
+}
+
+/** A server that cannot reach its database or apply migrations must not serve half-working pages. */
+export async function bootstrapOrExit() {
+  try {
+    await bootstrap();
+  } catch (err) {
+    console.error("[startup] failed:", err instanceof Error ? err.message : err);
+    process.exit(1);
+  }
+}

@@ -1,0 +1,53 @@
+import "server-only";
+import crypto from "node:crypto";
+import { promisify } from "node:util";
+
+const scrypt = promisify(crypto.scrypt) as (
+  password: crypto.BinaryLike,
+  salt: crypto.BinaryLike,
+  keylen: number,
+  options: crypto.ScryptOptions,
+) => Promise<Buffer>;
+
+/** Opaque identifiers for rows and resources. */
+export const newId = () => crypto.randomBytes(16).toString("hex");
+
+/** High-entropy bearer secrets (tokens, codes, client secrets). */
+export const randomToken = (bytes = 32) => crypto.randomBytes(bytes).toString("base64url");
+
+/**
+ * Fast hash for high-entropy secrets: a 256-bit random token cannot be
+ * brute-forced, so a slow KDF would only cost latency on every request.
+ */
+export const sha256 = (value: string | Buffer) => crypto.createHash("sha256").update(value).digest("hex");
+
+// scrypt, memory-hard: N=2^15, r=8 uses 32 MiB per hash.
+const SCRYPT = { N: 1 << 15, r: 8, p: 1, maxmem: 64 * 1024 * 1024 };
+
+/** For low-entropy secrets people choose (passwords, PINs). */
+export async function hashPassword(password: string): Promise<string> {
+  const salt = crypto.randomBytes(16);
+  const key = await scrypt(password.normalize("NFKC"), salt, 32, SCRYPT);
+  return `scrypt$${SCRYPT.N}$${SCRYPT.r}$${SCRYPT.p}$${salt.toString("base64url")}$${key.toString("base64url")}`;
+}
+
+export async function verifyPassword(password: string, stored: string): Promise<boolean> {
+  const [alg, n, r, p, salt, key] = stored.split("$");
+  if (alg !== "scrypt" || !salt || !key) return false;
+  const expected = Buffer.from(key, "base64url");
+  const actual = await scrypt(password.normalize("NFKC"), Buffer.from(salt, "base64url"), expected.length, {
+    N: Number(n),
+    r: Number(r),
+    p: Number(p),
+    maxmem: SCRYPT.maxmem,
+  });
+  return crypto.timingSafeEqual(actual, expected);
+}
+
+export const hmac = (key: string, value: string) => crypto.createHmac("sha256", key).update(value).digest("base64url");
+
+export function safeEqual(a: string, b: string) {
+  const ba = Buffer.from(a);
+  const bb = Buffer.from(b);
+  return ba.length === bb.length && crypto.timingSafeEqual(ba, bb);
+}

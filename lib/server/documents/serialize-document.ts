@@ -1,0 +1,85 @@
+import "server-only";
+import type { DocumentResource } from "@/lib/api/documents";
+import type { DocumentState } from "@/lib/api/common";
+import type { ApiVersion } from "@/lib/server/http/api-route";
+import { signedFileUrl } from "@/lib/server/storage/signed-url";
+import { signUrl } from "@/lib/server/signing/signer-token";
+import { env } from "@/lib/env";
+import type { DocumentDetails } from "./load-document-details";
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+/**
+ * Spec 2.1. `single` adds the fields the spec gives only on single-document
+ * retrieval (kba, form_fields, certificate addresses).
+ */
+export function serializeDocument(details: DocumentDetails, version: ApiVersion, single: boolean): DocumentResource {
+  const { doc, sender, recipients } = details;
+  const base = env().APP_URL;
+  const safeName = doc.filename.replace(/\.[^.]+$/, "");
+  const resource: DocumentResource = {
+    id: doc.id,
+    current_signer_id: doc.currentSignerId,
+    name: doc.name,
+    filename: doc.filename,
+    executed_at: iso(doc.executedAt),
+    expired_at: doc.expiresAt.toISOString(),
+    sent_at: iso(doc.sentAt),
+    state: doc.state as DocumentState,
+    thumbnail_url: doc.pages[0] ? signedFileUrl(doc.pages[0].thumbnailKey) : null,
+    sender: { id: sender.id, name: sender.name, email: sender.email, signer: recipients.some((r) => r.isSender) },
+    recipients: recipients.map((r) => ({
+      role_name: r.roleName,
+      name: r.name,
+      email: r.email,
+      status: r.status,
+      id: r.id,
+      sign_url: signUrl(r.id),
+      remind_url: `${base}/public/${version}/signers/${r.id}/reminders`,
+      message: r.message,
+      sequence: r.sequence,
+    })),
+    audits: details.audits.map((a) => ({
+      id: a.id,
+      payload: a.payload,
+      user_id: a.userId,
+      metadata: { keyword: a.keyword },
+      account_id: a.accountId,
+      created_at: a.createdAt.toISOString(),
+      ip_address: a.ipAddress,
+      document_id: a.documentId,
+    })),
+    page_image_urls: doc.pages.map((p) => signedFileUrl(p.imageKey)),
+    signed_pdf_url: doc.signedPdfKey ? signedFileUrl(doc.signedPdfKey, { filename: `${safeName}-signed.pdf` }) : null,
+    tags: doc.tags,
+    merge_field_values: doc.mergeFieldValues,
+    embed_codes: doc.apiEmbedded
+      ? recipients
+          .filter((r) => !r.omitted)
+          .map((r) => ({
+            embed_code: `<iframe src="${signUrl(r.id)}" width="${doc.embedWidth ?? 706}" height="${doc.embedHeight ?? 500}" frameborder="0" allow="clipboard-write"></iframe>`,
+            signer_email: r.email,
+            signer_role_name: r.roleName,
+          }))
+      : null,
+    in_person: doc.inPerson,
+    shared_with: doc.sharedWith,
+    identity_method: doc.identityMethod,
+    passcode_pin_enabled: doc.pinHash !== null,
+    original_file_url: signedFileUrl(doc.originalFileKey, { filename: doc.filename }),
+  };
+  if (!single) return resource;
+
+  const values = new Map((details.fieldValues ?? []).map((v) => [v.fieldId, v.value]));
+  return {
+    ...resource,
+    kba: doc.kba,
+    form_fields: doc.fields.map((f) => ({ id: f.id, name: f.name, role: f.role, value: values.get(f.id) ?? "", page: f.page })),
+    signature_certificate_url: doc.certificateKey
+      ? signedFileUrl(doc.certificateKey, { filename: `${safeName}-certificate.pdf` })
+      : null,
+    merged_document_certificate_url: doc.mergedPdfKey
+      ? signedFileUrl(doc.mergedPdfKey, { filename: `${safeName}-signed-with-certificate.pdf` })
+      : null,
+  };
+}

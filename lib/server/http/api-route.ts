@@ -1,0 +1,81 @@
+import "server-only";
+import { ApiError } from "@/lib/api/errors";
+import { getDb, type Db } from "@/lib/server/db/client";
+import { authenticateOrThrow, extractAccessToken, type Scope } from "./authenticate";
+import { errorResponse, json } from "./respond";
+import type { TokenOwner } from "@/lib/server/oauth/get-access-token-owner";
+
+export type ApiVersion = "v1" | "v2";
+
+export type ApiContext = {
+  req: Request;
+  db: Db;
+  auth: TokenOwner & { user: NonNullable<TokenOwner["user"]> };
+  version: ApiVersion;
+  params: Record<string, string>;
+  query: URLSearchParams;
+  /** The JSON body (an object; `{}` when absent), with the mirror wrapper folded in. */
+  body: Record<string, unknown>;
+};
+
+type RouteOptions = {
+  scope: Scope;
+  /** Wrapper object a client may send next to the top-level parameters (spec conventions). */
+  mirror?: "document" | "reusable_template";
+  /** Versions that have this operation (spec 9); others answer 404. */
+  versions?: ApiVersion[];
+  handler: (ctx: ApiContext) => Promise<unknown>;
+};
+
+type NextRouteContext = { params: Promise<Record<string, string | string[] | undefined>> };
+
+/**
+ * A resource-API route: version check, body parsing, authentication and
+ * scope, then the handler; whatever it throws is rendered by errorResponse.
+ * A handler returns a body to serialise with 200, or a Response.
+ */
+export function apiRoute(options: RouteOptions) {
+  return async (req: Request, context: NextRouteContext): Promise<Response> => {
+    try {
+      const raw = await context.params;
+      const params = Object.fromEntries(
+        Object.entries(raw).map(([k, v]) => [k, Array.isArray(v) ? v.join("/") : (v ?? "")]),
+      );
+      const version = params.version;
+      if (version !== "v1" && version !== "v2") throw new ApiError("notFound");
+      if (options.versions && !options.versions.includes(version)) throw new ApiError("notFound");
+
+      const body = await readJsonBody(req, options.mirror);
+      const db = await getDb();
+      const token = extractAccessToken(req, body);
+      const auth = (await authenticateOrThrow(db, token, options.scope)) as ApiContext["auth"];
+      const query = new URL(req.url).searchParams;
+      const result = await options.handler({ req, db, auth, version, params, query, body });
+      return result instanceof Response ? result : json(result);
+    } catch (err) {
+      return errorResponse(err);
+    }
+  };
+}
+
+async function readJsonBody(req: Request, mirror: RouteOptions["mirror"]): Promise<Record<string, unknown>> {
+  if (req.method === "GET" || req.method === "HEAD") return {};
+  const text = await req.text();
+  if (!text.trim()) return {};
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    throw ApiError.badInput("body", "must be a JSON object.");
+  }
+  if (!parsed || typeof parsed !== "object" || Array.isArray(parsed)) {
+    throw ApiError.badInput("body", "must be a JSON object.");
+  }
+  const obj = parsed as Record<string, unknown>;
+  const wrapped = mirror ? obj[mirror] : undefined;
+  if (wrapped && typeof wrapped === "object" && !Array.isArray(wrapped)) {
+    // Top-level parameters are the contract; the mirror only fills gaps.
+    return { ...(wrapped as Record<string, unknown>), ...obj };
+  }
+  return obj;
+}

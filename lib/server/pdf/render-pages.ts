@@ -1,0 +1,154 @@
+import "server-only";
+import path from "node:path";
+import { createRequire } from "node:module";
+import { createCanvas, type Canvas } from "@napi-rs/canvas";
+
+/** Why a PDF could not be used, in words a sender can act on. */
+export class PdfReadError extends Error {
+  constructor(
+    readonly code: "not_pdf" | "encrypted" | "unreadable" | "no_pages" | "too_many_pages",
+    message: string,
+  ) {
+    super(message);
+    this.name = "PdfReadError";
+  }
+}
+
+export type RenderedPage = {
+  /** Page size in PDF points (1/72 inch), as displayed (rotation applied). */
+  width: number;
+  height: number;
+  /** PNG, about PAGE_WIDTH_PX wide. */
+  image: Buffer;
+  /** PNG, THUMBNAIL_WIDTH_PX wide. */
+  thumbnail: Buffer;
+};
+
+const PAGE_WIDTH_PX = 1100;
+const THUMBNAIL_WIDTH_PX = 200;
+const DEFAULT_MAX_PAGES = 500;
+
+type PdfJs = typeof import("pdfjs-dist/legacy/build/pdf.mjs");
+const g = globalThis as unknown as { __pdfjs?: Promise<PdfJs> };
+
+/**
+ * pdf.js, loaded once and lazily (it is large). Its worker module is put on
+ * globalThis so pdf.js runs it in-process instead of resolving a worker file
+ * relative to itself, which breaks once a bundler has moved things around.
+ */
+function loadPdfJs(): Promise<PdfJs> {
+  g.__pdfjs ??= (async () => {
+    // @ts-expect-error -- the worker module ships without type declarations
+    const worker: unknown = await import("pdfjs-dist/legacy/build/pdf.worker.mjs");
+    (globalThis as unknown as { pdfjsWorker?: unknown }).pdfjsWorker = worker;
+    return import("pdfjs-dist/legacy/build/pdf.mjs");
+  })();
+  return g.__pdfjs;
+}
+
+/** The pdfjs-dist package folder (fonts, cmaps and wasm live beside the code). */
+function pdfjsDir() {
+  const require = createRequire(path.join(process.cwd(), "package.json"));
+  return path.dirname(require.resolve("pdfjs-dist/package.json"));
+}
+
+/** Renders every page of a PDF to a page image and a thumbnail. */
+export async function renderPdfPages(
+  bytes: Uint8Array,
+  opts: { maxPages?: number } = {},
+): Promise<RenderedPage[]> {
+  assertLooksLikePdf(bytes);
+  const pdfjs = await loadPdfJs();
+  const dir = pdfjsDir();
+  const task = pdfjs.getDocument({
+    // pdf.js takes ownership of (detaches) the buffer it is given: pass a copy.
+    data: new Uint8Array(bytes),
+    standardFontDataUrl: path.join(dir, "standard_fonts") + path.sep,
+    cMapUrl: path.join(dir, "cmaps") + path.sep,
+    cMapPacked: true,
+    wasmUrl: path.join(dir, "wasm") + path.sep,
+    isEvalSupported: false,
+    useSystemFonts: false,
+    disableFontFace: true,
+    verbosity: 0,
+  });
+
+  let doc: Awaited<typeof task.promise>;
+  try {
+    doc = await task.promise;
+  } catch (e) {
+    await task.destroy().catch(() => {});
+    throw toPdfReadError(e);
+  }
+
+  try {
+    if (doc.numPages < 1) throw new PdfReadError("no_pages", "The PDF has no pages.");
+    const maxPages = opts.maxPages ?? DEFAULT_MAX_PAGES;
+    if (doc.numPages > maxPages) {
+      throw new PdfReadError("too_many_pages", `The PDF has ${doc.numPages} pages; at most ${maxPages} are allowed.`);
+    }
+    const pages: RenderedPage[] = [];
+    for (let n = 1; n <= doc.numPages; n++) {
+      const page = await doc.getPage(n);
+      try {
+        const base = page.getViewport({ scale: 1 });
+        const viewport = page.getViewport({ scale: PAGE_WIDTH_PX / base.width });
+        const canvas = createCanvas(Math.ceil(viewport.width), Math.ceil(viewport.height));
+        const ctx = canvas.getContext("2d");
+        // PDFs assume white paper; an unpainted canvas is transparent.
+        ctx.fillStyle = "#ffffff";
+        ctx.fillRect(0, 0, canvas.width, canvas.height);
+        await page.render({
+          canvas: canvas as unknown as HTMLCanvasElement,
+          canvasContext: ctx as unknown as CanvasRenderingContext2D,
+          viewport,
+        }).promise;
+        pages.push({
+          width: round2(base.width),
+          height: round2(base.height),
+          image: await canvas.encode("png"),
+          thumbnail: await thumbnailOf(canvas),
+        });
+      } catch (e) {
+        throw e instanceof PdfReadError ? e : toPdfReadError(e, n);
+      } finally {
+        page.cleanup();
+      }
+    }
+    return pages;
+  } finally {
+    await doc.destroy().catch(() => {});
+  }
+}
+
+/** Downscales the rendered page rather than rendering a third time. */
+async function thumbnailOf(page: Canvas): Promise<Buffer> {
+  const height = Math.max(1, Math.round((page.height * THUMBNAIL_WIDTH_PX) / page.width));
+  const thumb = createCanvas(THUMBNAIL_WIDTH_PX, height);
+  const ctx = thumb.getContext("2d");
+  ctx.imageSmoothingEnabled = true;
+  ctx.imageSmoothingQuality = "high";
+  ctx.drawImage(page, 0, 0, THUMBNAIL_WIDTH_PX, height);
+  return thumb.encode("png");
+}
+
+const round2 = (n: number) => Math.round(n * 100) / 100;
+
+/** A PDF starts with `%PDF-` within its first KiB (some writers put junk before it). */
+function assertLooksLikePdf(bytes: Uint8Array) {
+  const head = Buffer.from(bytes.subarray(0, 1024)).toString("latin1");
+  if (!head.includes("%PDF-")) throw new PdfReadError("not_pdf", "The file is not a PDF.");
+}
+
+function toPdfReadError(e: unknown, page?: number): PdfReadError {
+  const name = (e as { name?: string } | null)?.name;
+  if (name === "PasswordException") {
+    return new PdfReadError("encrypted", "The PDF is password-protected. Remove the password and upload it again.");
+  }
+  if (name === "InvalidPDFException") {
+    return new PdfReadError("unreadable", "The PDF is damaged or not a valid PDF file.");
+  }
+  const where = page ? ` (page ${page})` : "";
+  const detail = e instanceof Error ? `: ${e.message}` : "";
+  return new PdfReadError("unreadable", `The PDF could not be read${where}${detail}.`);
+}
