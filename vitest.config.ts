@@ -1,4 +1,5 @@
 import { defineConfig } from "vitest/config";
+import "./e2e/harness/node-polyfills.mjs";
 
 // API tests: plain HTTP against the server that e2e/run-all.mjs starts
 // (BASE_URL) with the fixtures it created (FIXTURES). Run them through

@@ -124,7 +124,8 @@ async function main() {
   }
 
   // (e) the two runners, both always
-  const testEnv = { ...childEnv(), BASE_URL: baseUrl, FIXTURES, E2E_ARTIFACTS: ARTIFACTS };
+  // (vitest replaces BASE_URL with Vite's base inside tests: E2E_BASE_URL is what they read)
+  const testEnv = { ...childEnv(), BASE_URL: baseUrl, E2E_BASE_URL: baseUrl, FIXTURES, E2E_ARTIFACTS: ARTIFACTS };
   delete testEnv.DATABASE_URL;
   const results = [];
   if (only !== "ui") {

@@ -33,7 +33,10 @@ function loadFixtures(): Fixtures {
 }
 
 export const fixtures = loadFixtures();
-export const BASE_URL = (process.env.BASE_URL || fixtures.baseUrl).replace(/\/+$/, "");
+// Vitest overwrites process.env.BASE_URL with Vite's base ("/"), so the
+// runner also passes E2E_BASE_URL; a BASE_URL that is not absolute is ignored.
+const absolute = (u: string | undefined) => (u && /^https?:\/\//.test(u) ? u : undefined);
+export const BASE_URL = (absolute(process.env.E2E_BASE_URL) ?? absolute(process.env.BASE_URL) ?? fixtures.baseUrl).replace(/\/+$/, "");
 
 // ---------------------------------------------------------------- plain HTTP
 
@@ -209,6 +212,9 @@ export type TokenResponse = {
   created_at: number;
 };
 
+/** A token-endpoint answer: the token on 200, `{error, error_description}` otherwise. */
+export type TokenResult = TokenResponse & { error?: string; error_description?: string };
+
 export type AuthorizeParams = {
   clientId: string;
   redirectUri: string;
@@ -331,12 +337,12 @@ export function exchangeCode(
     redirect_uri: input.redirectUri,
     code_verifier: input.codeVerifier,
   };
-  if (via === "basic") return postForm<TokenResponse>("/oauth/token", fields, { Authorization: basicAuth(app.client_id, app.client_secret) });
-  return postForm<TokenResponse>("/oauth/token", { ...fields, client_id: app.client_id, client_secret: app.client_secret });
+  if (via === "basic") return postForm<TokenResult>("/oauth/token", fields, { Authorization: basicAuth(app.client_id, app.client_secret) });
+  return postForm<TokenResult>("/oauth/token", { ...fields, client_id: app.client_id, client_secret: app.client_secret });
 }
 
 export function refreshToken(app: { client_id: string; client_secret: string }, refresh: string) {
-  return postForm<TokenResponse>("/oauth/token", {
+  return postForm<TokenResult>("/oauth/token", {
     grant_type: "refresh_token",
     refresh_token: refresh,
     client_id: app.client_id,

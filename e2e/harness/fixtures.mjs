@@ -31,6 +31,10 @@ const ALICE_PENDING = [
   "spare-1",
   "spare-2",
   "spare-3",
+  // e2e/api/documents.test.ts (one per version where the test mutates)
+  "share-v1",
+  "tags-v1",
+  "pin-v1",
 ];
 const ALICE_OTHER_STATES = ["draft", "executed", "voided", "expired", "declined"];
 
@@ -84,12 +88,83 @@ function archiveRecords(owner, guid, name) {
         },
       ],
       audits: [
-        { payload: "Document created", keyword: "created", created_at: at(1), ip_address: "192.0.2.1" },
-        { payload: "Signed by Legacy Signer", keyword: "signed", created_at: at(3), ip_address: "192.0.2.2" },
-        { payload: "Document executed", keyword: "executed", created_at: at(3), ip_address: null },
+        { id: 1, payload: "Document created", metadata: { keyword: "created" }, created_at: at(1), ip_address: "192.0.2.1" },
+        { id: 2, payload: "Signed by Legacy Signer", metadata: { keyword: "signed" }, created_at: at(3), ip_address: "192.0.2.2" },
+        { id: 3, payload: "Document executed", metadata: { keyword: "executed" }, created_at: at(3), ip_address: null },
       ],
     },
   ];
+}
+
+/** One archived record with every field of spec 2.5 (the GUID is imported by two accounts). */
+export const FULL_ARCHIVE_GUID = "4f5f6a1e-0000-4000-8000-f0110000a002";
+export function fullArchiveRecord(owner, sharedWith) {
+  return {
+    original_guid: FULL_ARCHIVE_GUID,
+    name: `${owner.account} full legacy record`,
+    document_state: "executed",
+    document_sent_at: "2018-03-01T09:15:00.000+01:00",
+    document_executed_at: "2018-03-02T17:45:30.250+01:00",
+    document_expires_at: "2018-04-01T09:15:00.000+02:00",
+    sender_email: owner.email,
+    signers: [
+      {
+        id: "9001",
+        email: "first.signer@old.example",
+        name: "First Signer",
+        role_name: "Buyer",
+        status: "signed",
+        message: "Please sign first",
+        sequence: 0,
+        viewed_at: "2018-03-01T10:00:00.000+01:00",
+        signed_at: "2018-03-01T10:05:00.000+01:00",
+        document_passcode: "1234",
+        document_passcode_question: "Favourite colour?",
+        dismiss_reminders: true,
+        legacy_browser_rendered: "ie11",
+        "email_bounced?": false,
+        has_previously_signed: true,
+        is_current_user: null,
+        reminders_remaining: 3,
+      },
+      {
+        id: "9002",
+        email: "second.signer@old.example",
+        name: "Second Signer",
+        role_name: "Seller",
+        status: "signed",
+        message: "",
+        sequence: 1,
+        viewed_at: "2018-03-02T17:40:00.000+01:00",
+        signed_at: "2018-03-02T17:45:30.250+01:00",
+        document_passcode: null,
+        document_passcode_question: null,
+        dismiss_reminders: false,
+        legacy_browser_rendered: "",
+        "email_bounced?": true,
+        has_previously_signed: false,
+        is_current_user: false,
+        reminders_remaining: 0,
+      },
+    ],
+    signed_pdf_url: "https://legacy.example/archive/full/signed.pdf",
+    page_images: [
+      { page_number: 1, thumbnail: "https://legacy.example/archive/full/p1-thumb.png", original: "https://legacy.example/archive/full/p1.png" },
+      { page_number: 2, thumbnail: "https://legacy.example/archive/full/p2-thumb.png", original: "https://legacy.example/archive/full/p2.png" },
+    ],
+    tags: { legacy: "yes", region: null },
+    image_width: 1275,
+    image_height: 1650,
+    file_attachments: [],
+    cc_parties: [],
+    shared_with: sharedWith,
+    audits: [
+      { id: 501, payload: "Document created by the sender", user_id: 77, metadata: { keyword: "created" }, account_id: 12, created_at: "2018-03-01T09:15:00.000+01:00", ip_address: "198.51.100.7", document_id: 4400 },
+      { id: 502, payload: "Viewed by First Signer", user_id: 78, metadata: { keyword: "viewed" }, account_id: 12, created_at: "2018-03-01T10:00:00.000+01:00", ip_address: "198.51.100.8", document_id: 4400 },
+      { id: 503, payload: "Signed by Second Signer", user_id: 79, metadata: { keyword: "signed" }, account_id: 12, created_at: "2018-03-02T17:45:30.250+01:00", ip_address: null, document_id: 4400 },
+      { id: 504, payload: "Document executed", user_id: 77, metadata: { keyword: "executed" }, account_id: 12, created_at: "2018-03-02T17:45:31.000+01:00", ip_address: null, document_id: 4400 },
+    ],
+  };
 }
 
 export async function createFixtures({ env, dir, baseUrl, log = () => {} }) {
@@ -105,7 +180,7 @@ export async function createFixtures({ env, dir, baseUrl, log = () => {} }) {
       );
     }
     try {
-      const out = JSON.parse(r.stdout.trim().split("\n").filter(Boolean).pop() ?? "");
+      const out = JSON.parse(r.stdout.trim());
       log(`  cli ${args[0]} ${args.slice(1, 3).join(" ")} (${Date.now() - t0} ms)`);
       return out;
     } catch {
@@ -138,6 +213,18 @@ export async function createFixtures({ env, dir, baseUrl, log = () => {} }) {
     if (!out.id) throw new Error(`template:import printed no id: ${JSON.stringify(out)}`);
     fixtures.templates[key] = { ...out, name: definition.name, roles: definition.roles, merge_fields: definition.merge_fields.map((m) => m.name) };
   }
+  // Extra templates of alice for e2e/api/templates.test.ts: one it deletes, one whose tags it changes.
+  for (const [key, name] of [
+    ["aliceForDeletion", "Acme Template For Deletion"],
+    ["aliceForTags", "Acme Template For Tag Tests"],
+  ]) {
+    const definition = templateDefinition(name);
+    const defFile = path.join(dir, `${key}-template.json`);
+    fs.writeFileSync(defFile, JSON.stringify(definition, null, 2));
+    const out = await cli("template:import", "--owner", USERS.alice.email, "--pdf", path.join(dir, "alice-contract.pdf"), "--definition", defFile);
+    if (!out.id) throw new Error(`template:import printed no id: ${JSON.stringify(out)}`);
+    fixtures.templates[key] = { ...out, name, roles: definition.roles, merge_fields: definition.merge_fields.map((m) => m.name) };
+  }
 
   const doc = async (owner, state, name, extra = []) => {
     const out = await cli("document:create", "--owner", USERS[owner].email, "--template", fixtures.templates[owner].id, "--state", state, "--name", name, ...extra);
@@ -148,6 +235,10 @@ export async function createFixtures({ env, dir, baseUrl, log = () => {} }) {
   const alice = { pending: {} };
   for (const purpose of ALICE_PENDING) alice.pending[purpose] = await doc("alice", "pending", `Alice pending ${purpose}`);
   for (const state of ALICE_OTHER_STATES) alice[state] = await doc("alice", state, `Alice ${state}`);
+  // Drafts that e2e/api/documents.test.ts voids, one per API version.
+  alice.draftToVoid = { v1: await doc("alice", "draft", "Alice draft to void v1"), v2: await doc("alice", "draft", "Alice draft to void v2") };
+  // A recipient e-mail found nowhere else, for the documents search test.
+  alice.byRecipient = await doc("alice", "pending", "Alice found by recipient", ["--role", "Client=Quentin Quarry <quentin.quarry@search.example>"]);
   alice.sharedWithBob = await doc("alice", "pending", "Alice shared with Bob", ["--shared-with", USERS.bob.email]);
   fixtures.documents.alice = alice;
   fixtures.documents.carol = { pending: await doc("carol", "pending", "Carol pending") };
@@ -163,6 +254,15 @@ export async function createFixtures({ env, dir, baseUrl, log = () => {} }) {
     const ids = out.ids ?? [];
     if (ids.length !== 1) throw new Error(`archive:import printed ${JSON.stringify(out)}`);
     fixtures.archived[key] = { id: ids[0], original_guid: guid };
+  }
+  // e2e/api/archived.test.ts: a record with every spec 2.5 field, imported by alice and (same GUID) by bob.
+  for (const key of ["alice", "bob"]) {
+    const file = path.join(dir, `${key}-archive-full.json`);
+    fs.writeFileSync(file, JSON.stringify(fullArchiveRecord(USERS[key], key === "alice" ? [USERS.carol.email] : []), null, 2));
+    const out = await cli("archive:import", "--owner", USERS[key].email, "--file", file);
+    const ids = out.ids ?? [];
+    if (ids.length !== 1) throw new Error(`archive:import printed ${JSON.stringify(out)}`);
+    fixtures.archived[`${key}Full`] = { id: ids[0], original_guid: FULL_ARCHIVE_GUID };
   }
 
   log(`  ${calls} CLI calls`);

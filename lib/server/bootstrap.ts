@@ -4,6 +4,7 @@ import { getDb } from "@/lib/server/db/client";
 import { deriveSecret } from "@/lib/server/secrets";
 import { ensureFirstPartyClient } from "@/lib/server/oauth/create-client";
 import { seedDemo } from "@/lib/server/seed/seed-demo";
+import { startBackgroundWork } from "@/lib/server/jobs/start-background-work";
 
 /** The dashboard's OAuth client as configured (issue: provisioned from configuration). */
 export function dashboardClientConfig() {
@@ -16,7 +17,7 @@ export function dashboardClientConfig() {
   };
 }
 
-/** Runs once per server start: migrations (by opening the database), the dashboard client, demo data. */
+/** Runs once per server start: migrations (by opening the database), the dashboard client, demo data, the job worker. */
 export async function bootstrap() {
   const db = await getDb();
   await ensureFirstPartyClient(db, dashboardClientConfig());
@@ -26,6 +27,7 @@ export async function bootstrap() {
       console.log(`\n  Demo account created. Sign in at ${env().APP_URL}/login with\n    e-mail:   ${demo.email}\n    password: ${demo.password}\n`);
     }
   }
+  if (env().RUN_WORKER) await startBackgroundWork();
 }
 
 /** A server that cannot reach its database or apply migrations must not serve half-working pages. */

@@ -2,7 +2,8 @@ import "server-only";
 import { eq } from "drizzle-orm";
 import type { Db } from "@/lib/server/db/client";
 import { accounts, users } from "@/lib/server/db/schema";
-import { hashPassword, newId, randomToken } from "@/lib/server/crypto";
+import crypto from "node:crypto";
+import { hashPassword, newId } from "@/lib/server/crypto";
 
 export type CreateUserInput = {
   email: string;
@@ -42,7 +43,8 @@ export async function createUser(db: Db, input: CreateUserInput) {
         planKba: input.plan?.kba ?? false,
         planDocumentLimit: input.plan?.documentLimit ?? null,
         planEnabled: input.plan?.enabled ?? true,
-        callbackSecret: `whsec_${randomToken(24)}`,
+        // Standard Webhooks secrets are standard base64 (their libraries reject base64url).
+        callbackSecret: `whsec_${crypto.randomBytes(24).toString("base64")}`,
       });
     }
     const [user] = await tx

@@ -329,3 +329,120 @@ export const archivedDocuments = pgTable(
   },
   (t) => [uniqueIndex("archived_documents_guid_key").on(t.accountId, t.originalGuid), index("archived_guid_idx").on(t.originalGuid)],
 );
+
+// ---------------------------------------------------------------- sending requests (spec 3.2, 4.6)
+
+/** The validated `document[...]` parameters of a sending request, kept until the file is processed. */
+export type SendingRequestDocumentParams = {
+  name: string;
+  signer_sequencing: boolean;
+  personalized_messages: boolean;
+  shared_with: string[];
+  identity_method: "email" | "none";
+  callback_url: string | null;
+  api_embedded: boolean;
+  api_embed_width: number | null;
+  api_embed_height: number | null;
+  roles: { name: string; signer_name: string; signer_email: string; is_sender: boolean; sequence: number; message: string }[];
+  expires_in: number;
+  pin: string | null;
+  tags: Tags;
+  kba: boolean;
+};
+
+export const sendingRequests = pgTable(
+  "sending_requests",
+  {
+    id: text("id").primaryKey(),
+    accountId: text("account_id")
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    status: text("status").notNull().default("waiting_for_file"),
+    statusMessage: text("status_message"),
+    fileName: text("file_name").notNull(),
+    /** Where the uploaded bytes are; null until the first PUT. */
+    fileKey: text("file_key"),
+    fileSize: integer("file_size"),
+    documentParams: jsonb("document_params").$type<SendingRequestDocumentParams>().notNull(),
+    callbackUrl: text("callback_url"),
+    prepareDocument: boolean("prepare_document").notNull().default(false),
+    /** The document made from the file (answered as document_template_id). */
+    documentId: text("document_id"),
+    uploadExpiresAt: ts("upload_expires_at").notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("sending_requests_user_idx").on(t.userId, t.createdAt)],
+);
+
+// ---------------------------------------------------------------- callbacks (spec 6)
+
+export const callbackDeliveries = pgTable(
+  "callback_deliveries",
+  {
+    id: text("id").primaryKey(),
+    accountId: text("account_id")
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    documentId: text("document_id"),
+    sendingRequestId: text("sending_request_id"),
+    url: text("url").notNull(),
+    event: text("event").notNull(),
+    payload: jsonb("payload").$type<Record<string, unknown>>().notNull(),
+    /** pending → delivered | failed (gave up after the last retry). */
+    status: text("status").notNull().default("pending"),
+    attemptCount: integer("attempt_count").notNull().default(0),
+    lastStatusCode: integer("last_status_code"),
+    nextAttemptAt: ts("next_attempt_at"),
+    deliveredAt: ts("delivered_at"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("callback_deliveries_document_idx").on(t.documentId, t.createdAt),
+    index("callback_deliveries_account_idx").on(t.accountId, t.createdAt),
+  ],
+);
+
+export const callbackAttempts = pgTable(
+  "callback_attempts",
+  {
+    id: serial("id").primaryKey(),
+    deliveryId: text("delivery_id")
+      .notNull()
+      .references(() => callbackDeliveries.id, { onDelete: "cascade" }),
+    statusCode: integer("status_code"),
+    durationMs: integer("duration_ms").notNull(),
+    error: text("error"),
+    responseExcerpt: text("response_excerpt"),
+    attemptedAt: createdAt(),
+  },
+  (t) => [index("callback_attempts_delivery_idx").on(t.deliveryId, t.id)],
+);
+
+// ---------------------------------------------------------------- e-mail
+
+export const outboxEmails = pgTable(
+  "outbox_emails",
+  {
+    id: text("id").primaryKey(),
+    accountId: text("account_id")
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    documentId: text("document_id"),
+    recipientId: text("recipient_id"),
+    kind: text("kind").notNull(),
+    to: text("to").notNull(),
+    subject: text("subject").notNull(),
+    text: text("text").notNull(),
+    html: text("html").notNull(),
+    /** stored (kept in the outbox only) | sent (handed to SMTP) | failed. */
+    status: text("status").notNull(),
+    error: text("error"),
+    sentAt: ts("sent_at"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("outbox_account_idx").on(t.accountId, t.createdAt)],
+);

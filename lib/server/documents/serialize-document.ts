@@ -1,4 +1,5 @@
 import "server-only";
+import { apiTime, apiTimeOrNull } from "@/lib/api/time";
 import type { DocumentResource } from "@/lib/api/documents";
 import type { DocumentState } from "@/lib/api/common";
 import type { ApiVersion } from "@/lib/server/http/api-route";
@@ -7,7 +8,6 @@ import { signUrl } from "@/lib/server/signing/signer-token";
 import { env } from "@/lib/env";
 import type { DocumentDetails } from "./load-document-details";
 
-const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
 /**
  * Spec 2.1. `single` adds the fields the spec gives only on single-document
@@ -22,9 +22,9 @@ export function serializeDocument(details: DocumentDetails, version: ApiVersion,
     current_signer_id: doc.currentSignerId,
     name: doc.name,
     filename: doc.filename,
-    executed_at: iso(doc.executedAt),
-    expired_at: doc.expiresAt.toISOString(),
-    sent_at: iso(doc.sentAt),
+    executed_at: apiTimeOrNull(doc.executedAt),
+    expired_at: apiTime(doc.expiresAt),
+    sent_at: apiTimeOrNull(doc.sentAt),
     state: doc.state as DocumentState,
     thumbnail_url: doc.pages[0] ? signedFileUrl(doc.pages[0].thumbnailKey) : null,
     sender: { id: sender.id, name: sender.name, email: sender.email, signer: recipients.some((r) => r.isSender) },
@@ -45,7 +45,7 @@ export function serializeDocument(details: DocumentDetails, version: ApiVersion,
       user_id: a.userId,
       metadata: { keyword: a.keyword },
       account_id: a.accountId,
-      created_at: a.createdAt.toISOString(),
+      created_at: apiTime(a.createdAt),
       ip_address: a.ipAddress,
       document_id: a.documentId,
     })),

@@ -45,10 +45,12 @@ export function apiRoute(options: RouteOptions) {
       if (version !== "v1" && version !== "v2") throw new ApiError("notFound");
       if (options.versions && !options.versions.includes(version)) throw new ApiError("notFound");
 
-      const body = await readJsonBody(req, options.mirror);
+      const { body, invalid } = await readJsonBody(req, options.mirror);
       const db = await getDb();
       const token = extractAccessToken(req, body);
       const auth = (await authenticateOrThrow(db, token, options.scope)) as ApiContext["auth"];
+      // A malformed body is reported only to an authenticated caller, after the 401s.
+      if (invalid) throw ApiError.badInput("body", "must be a JSON object.");
       const query = new URL(req.url).searchParams;
       const result = await options.handler({ req, db, auth, version, params, query, body });
       return result instanceof Response ? result : json(result);
@@ -58,24 +60,24 @@ export function apiRoute(options: RouteOptions) {
   };
 }
 
-async function readJsonBody(req: Request, mirror: RouteOptions["mirror"]): Promise<Record<string, unknown>> {
-  if (req.method === "GET" || req.method === "HEAD") return {};
+type ParsedBody = { body: Record<string, unknown>; invalid: boolean };
+
+async function readJsonBody(req: Request, mirror: RouteOptions["mirror"]): Promise<ParsedBody> {
+  if (req.method === "GET" || req.method === "HEAD") return { body: {}, invalid: false };
   const text = await req.text();
-  if (!text.trim()) return {};
+  if (!text.trim()) return { body: {}, invalid: false };
   let parsed: unknown;
   try {
     parsed = JSON.parse(text);
   } catch {
-    throw ApiError.badInput("body", "must be a JSON object.");
+    return { body: {}, invalid: true };
   }
-  if (!parsed || typeof parsed !== "object" || Array.isArray(parsed)) {
-    throw ApiError.badInput("body", "must be a JSON object.");
-  }
+  if (!parsed || typeof parsed !== "object" || Array.isArray(parsed)) return { body: {}, invalid: true };
   const obj = parsed as Record<string, unknown>;
   const wrapped = mirror ? obj[mirror] : undefined;
   if (wrapped && typeof wrapped === "object" && !Array.isArray(wrapped)) {
     // Top-level parameters are the contract; the mirror only fills gaps.
-    return { ...(wrapped as Record<string, unknown>), ...obj };
+    return { body: { ...(wrapped as Record<string, unknown>), ...obj }, invalid: false };
   }
-  return obj;
+  return { body: obj, invalid: false };
 }

@@ -61,7 +61,9 @@ const nda: SampleTemplate = (() => {
         { name: roles[1]!, sequence: 1, message: "Please review and sign the NDA." },
       ],
       fields: [
-        ...roles.map((role, i) => ({ type: "initials" as const, role, name: `${role} initials`, ...at(1, initialsBox(i, roles.length)), required: true })),
+        ...[1, 2].flatMap((page) =>
+          roles.map((role, i) => ({ type: "initials" as const, role, name: `${role} initials p${page}`, ...at(page, initialsBox(i, roles.length)), required: true })),
+        ),
         ...signatureFields(roles, 2),
       ],
       merge_fields: [

@@ -95,6 +95,14 @@ export class LocalDiskStorage implements Storage {
     const file = this.pathOf(key);
     await fs.rm(file, { force: true });
     await fs.rm(file + META_SUFFIX, { force: true });
+    // Prune directories the deletion left empty, as object storage has no directories to leave behind.
+    for (let dir = path.dirname(file); dir.startsWith(this.root + path.sep); dir = path.dirname(dir)) {
+      try {
+        await fs.rmdir(dir);
+      } catch {
+        break; // not empty (or already gone)
+      }
+    }
   }
 }
 

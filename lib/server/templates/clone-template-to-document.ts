@@ -33,6 +33,21 @@ export type CloneTemplateInput = {
   expiresInDays?: number;
   /** When the document reached `state` (default: now). */
   now?: Date;
+  /** Settings of the sending request (PIN, callback, embedding, merge values…). */
+  settings?: Partial<
+    Pick<
+      typeof documents.$inferInsert,
+      | "inPerson"
+      | "kba"
+      | "pinHash"
+      | "callbackUrl"
+      | "redirectUrl"
+      | "apiEmbedded"
+      | "embedWidth"
+      | "embedHeight"
+      | "mergeFieldValues"
+    >
+  >;
 };
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -84,6 +99,7 @@ export async function cloneTemplateToDocument(db: Db, input: CloneTemplateInput)
     executedAt: state === "executed" ? now : null,
     createdAt: sentAt ?? now,
     updatedAt: now,
+    ...input.settings,
   };
 
   const trail = auditTrail({ documentId, sender, state, people, sentAt, expiresAt, now });

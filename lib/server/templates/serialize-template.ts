@@ -1,4 +1,5 @@
 import "server-only";
+import { apiTime, apiTimeOrNull } from "@/lib/api/time";
 import type { ReusableTemplateResource } from "@/lib/api/templates";
 import { signedFileUrl } from "@/lib/server/storage/signed-url";
 import type { TemplateRow } from "./template-access";
@@ -24,8 +25,8 @@ export function serializeTemplate(
     tags: template.tags,
     roles: template.roles,
     merge_field_components: template.mergeFields,
-    created_at: template.createdAt.toISOString(),
-    updated_at: template.updatedAt.toISOString(),
+    created_at: apiTime(template.createdAt),
+    updated_at: apiTime(template.updatedAt),
     thumbnail_url: template.pages[0] ? signedFileUrl(template.pages[0].thumbnailKey) : null,
     page_image_urls: template.pages.map((p) => signedFileUrl(p.imageKey)),
   };

@@ -1,0 +1,689 @@
+// Documents (spec 2.1, 2.2, 3.1, 4.2, 5.6 and docs/api-decisions.md "Documents"):
+// list, get, share, update_tags, update_pin and void, on /public/v1 and /public/v2,
+// plus /me and unknown paths. Real server over HTTP, fixtures from the admin CLI.
+import { beforeAll, describe, expect, it } from "vitest";
+import { api, fixtures } from "./helpers";
+import {
+  expectBadInput,
+  expectDocumentShape,
+  expectError,
+  expectFieldTypes,
+  expectTimestamp,
+  ids,
+  ISO_TIMESTAMP_NUMERIC_OFFSET,
+  listAll,
+  obtainTokens,
+  sorted,
+  unknownId,
+  VERSIONS,
+  type Tokens,
+  type Version,
+} from "./support/checks";
+
+type AliceDocs = typeof fixtures.documents.alice & { draftToVoid: Record<Version, string>; byRecipient: string };
+const A = fixtures.documents.alice as AliceDocs;
+const users = fixtures.users;
+const aliceTemplate = fixtures.templates.alice;
+
+/** Every fixture document of alice except the one shared with bob. */
+const aliceUnshared = () => [
+  ...Object.values(A.pending),
+  A.draft,
+  A.executed,
+  A.voided,
+  A.expired,
+  A.declined,
+  A.draftToVoid.v1,
+  A.draftToVoid.v2,
+  A.byRecipient,
+];
+
+const NO_ACL = "No ACLs tying user to document.";
+const NOT_FOUND = "Can't find document.";
+const CANNOT_VOID = "Cannot void a document that is not pending or draft.";
+
+let t: Tokens;
+beforeAll(async () => {
+  t = await obtainTokens();
+});
+
+const getDoc = (version: Version, id: string, token = t.alice) => api(`/public/${version}/documents/${id}`, { token });
+
+// ---------------------------------------------------------------- list
+
+describe.each(VERSIONS)("GET /public/%s/documents", (v) => {
+  it("answers the envelope {documents, meta: {total_pages}} with spec 2.1 documents", async () => {
+    const res = await api(`/public/${v}/documents`, { token: t.alice });
+    expect(res.status, res.text).toBe(200);
+    expect(res.headers.get("content-type")).toMatch(/application\/json/);
+    expect(Object.keys(res.body).sort()).toEqual(["documents", "meta"]);
+    expect(Object.keys(res.body.meta)).toEqual(["total_pages"]);
+    expect(Number.isInteger(res.body.meta.total_pages)).toBe(true);
+    expect(res.body.documents.length).toBeGreaterThan(0);
+    for (const d of res.body.documents) expectDocumentShape(d, v, false);
+  });
+
+  it("per_page defaults to 10, page to 1, and total_pages is ceil(total / per_page)", async () => {
+    const all = await listAll(v, t.alice);
+    const total = all.length;
+    // alice's own fixtures alone are more than 20 documents
+    expect(total).toBeGreaterThanOrEqual(aliceUnshared().length + 1);
+    const def = await api(`/public/${v}/documents`, { token: t.alice });
+    expect(def.status).toBe(200);
+    expect(def.body.documents).toHaveLength(10);
+    expect(def.body.meta.total_pages).toBe(Math.ceil(total / 10));
+    expect(ids(def.body.documents)).toEqual(ids(all).slice(0, 10));
+    const page1 = await api(`/public/${v}/documents`, { token: t.alice, query: { page: 1, per_page: 10 } });
+    expect(ids(page1.body.documents)).toEqual(ids(def.body.documents));
+
+    for (const perPage of [1, 3, 7, 100]) {
+      const res = await api(`/public/${v}/documents`, { token: t.alice, query: { per_page: perPage } });
+      expect(res.status).toBe(200);
+      expect(res.body.documents).toHaveLength(Math.min(perPage, total));
+      expect({ perPage, total_pages: res.body.meta.total_pages }).toEqual({ perPage, total_pages: Math.ceil(total / perPage) });
+    }
+  });
+
+  it("pages partition the list: every document exactly once, in the same order", async () => {
+    const all = ids(await listAll(v, t.alice));
+    const perPage = 4;
+    const first = await api(`/public/${v}/documents`, { token: t.alice, query: { per_page: perPage, page: 1 } });
+    const pages = first.body.meta.total_pages;
+    expect(pages).toBe(Math.ceil(all.length / perPage));
+    const seen: string[] = [];
+    for (let page = 1; page <= pages; page++) {
+      const res = await api(`/public/${v}/documents`, { token: t.alice, query: { per_page: perPage, page } });
+      expect(res.status).toBe(200);
+      expect(res.body.meta.total_pages).toBe(pages);
+      expect(res.body.documents.length).toBe(page < pages ? perPage : all.length - perPage * (pages - 1));
+      seen.push(...ids(res.body.documents));
+    }
+    expect(seen).toEqual(all);
+  });
+
+  it("a page past the end is an empty list", async () => {
+    const res = await api(`/public/${v}/documents`, { token: t.alice, query: { per_page: 100, page: 2 } });
+    expect(res.status, res.text).toBe(200);
+    expect(res.body.documents).toEqual([]);
+    expect(res.body.meta.total_pages).toBe(1);
+  });
+
+  it.each([["101"], ["0"], ["abc"], ["-5"], ["2.5"]])("per_page=%s → 422 naming per_page", async (perPage) => {
+    expectBadInput(await api(`/public/${v}/documents`, { token: t.alice, query: { per_page: perPage } }), "per_page");
+  });
+
+  it.each([["0"], ["abc"]])("page=%s → 422 naming page", async (page) => {
+    expectBadInput(await api(`/public/${v}/documents`, { token: t.alice, query: { page } }), "page");
+  });
+
+  it("state filters by one state", async () => {
+    const all = await listAll(v, t.alice);
+    for (const state of ["executed", "voided", "draft", "pending"]) {
+      const res = await listAll(v, t.alice, { state });
+      expect(res.length, state).toBeGreaterThan(0);
+      expect(res.every((d) => d.state === state), state).toBe(true);
+      expect(ids(res)).toEqual(ids(all.filter((d) => d.state === state)));
+    }
+    expect(ids(await listAll(v, t.alice, { state: "expired" }))).toContain(A.expired);
+    expect(ids(await listAll(v, t.alice, { state: "declined" }))).toContain(A.declined);
+  });
+
+  it("state takes a comma-separated list", async () => {
+    const all = await listAll(v, t.alice);
+    const res = await listAll(v, t.alice, { state: "executed,expired,declined" });
+    expect(sorted(ids(res))).toEqual(sorted(ids(all.filter((d) => ["executed", "expired", "declined"].includes(d.state)))));
+    expect(ids(res)).toEqual(expect.arrayContaining([A.executed, A.expired, A.declined]));
+    expect(ids(res)).not.toContain(A.pending["spare-1"]);
+    expect(res.some((d) => d.state === "pending")).toBe(false);
+  });
+
+  it("state filters combined with paging count only matching documents", async () => {
+    const pending = await listAll(v, t.alice, { state: "pending" });
+    const res = await api(`/public/${v}/documents`, { token: t.alice, query: { state: "pending", per_page: 5 } });
+    expect(res.body.meta.total_pages).toBe(Math.ceil(pending.length / 5));
+  });
+
+  it("an unknown state → 422 naming it", async () => {
+    const res = await api(`/public/${v}/documents`, { token: t.alice, query: { state: "finished" } });
+    expectBadInput(res, "finished");
+    const mixed = await api(`/public/${v}/documents`, { token: t.alice, query: { state: "pending,bogus" } });
+    expectBadInput(mixed, "bogus");
+  });
+
+  it("template_id filters by the template the document was made from", async () => {
+    const all = await listAll(v, t.alice);
+    const fromAlice = await listAll(v, t.alice, { template_id: aliceTemplate.id });
+    // every fixture document of alice comes from her template
+    expect(ids(fromAlice)).toEqual(expect.arrayContaining([...aliceUnshared(), A.sharedWithBob]));
+    expect(fromAlice.length).toBeLessThanOrEqual(all.length);
+    // bob's template made none of the documents alice can see
+    const fromBob = await api(`/public/${v}/documents`, { token: t.alice, query: { template_id: fixtures.templates.bob.id } });
+    expect(fromBob.status).toBe(200);
+    expect(fromBob.body.documents).toEqual([]);
+    expect(fromBob.body.meta.total_pages).toBe(1);
+    // for bob, alice's template made exactly the document she shared with him
+    const bobsView = await listAll(v, t.bob, { template_id: aliceTemplate.id });
+    expect(ids(bobsView)).toEqual([A.sharedWithBob]);
+  });
+
+  it("search matches the document name, case-insensitively", async () => {
+    const res = await listAll(v, t.alice, { search: "aLiCe SHARED with bob" });
+    expect(ids(res)).toEqual([A.sharedWithBob]);
+    const several = await listAll(v, t.alice, { search: "draft to void" });
+    expect(sorted(ids(several))).toEqual(sorted([A.draftToVoid.v1, A.draftToVoid.v2]));
+  });
+
+  it("search matches a recipient's e-mail and name", async () => {
+    const byEmail = await listAll(v, t.alice, { search: "quentin.quarry@search.example" });
+    expect(ids(byEmail)).toEqual([A.byRecipient]);
+    expect(byEmail[0].recipients.map((r: any) => r.email)).toContain("quentin.quarry@search.example");
+    const partial = await listAll(v, t.alice, { search: "QUARRY@SEARCH" });
+    expect(ids(partial)).toEqual([A.byRecipient]);
+    const byName = await listAll(v, t.alice, { search: "Quentin Quarry" });
+    expect(ids(byName)).toEqual([A.byRecipient]);
+  });
+
+  it("search agrees with the documents' names, file names and recipients", async () => {
+    const all = await listAll(v, t.alice);
+    const token = "morgan@manager";
+    const expected = all.filter((d) =>
+      [d.name, d.filename, ...d.recipients.flatMap((r: any) => [r.name, r.email ?? ""])].some((s: string) => s.toLowerCase().includes(token)),
+    );
+    expect(expected.length).toBeGreaterThan(0);
+    expect(ids(await listAll(v, t.alice, { search: token }))).toEqual(ids(expected));
+  });
+
+  it("a search without matches is an empty list with total_pages 1", async () => {
+    const res = await api(`/public/${v}/documents`, { token: t.alice, query: { search: "zz-no-document-has-this-zz" } });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ documents: [], meta: { total_pages: 1 } });
+  });
+
+  it("search treats % and _ literally", async () => {
+    const res = await api(`/public/${v}/documents`, { token: t.alice, query: { search: "%" } });
+    expect(res.status).toBe(200);
+    expect(res.body.documents).toEqual([]);
+  });
+
+  it("bob sees the document alice shared with him and none of her others", async () => {
+    const bobs = await listAll(v, t.bob);
+    expect(ids(bobs)).toContain(A.sharedWithBob);
+    expect(ids(bobs)).toContain(fixtures.documents.bob.pending.main);
+    for (const other of aliceUnshared()) expect(ids(bobs)).not.toContain(other);
+    for (const d of bobs) {
+      expect(d.sender.email === users.bob.email || d.shared_with.includes(users.bob.email), `${d.id} visible to bob`).toBe(true);
+    }
+    const shared = bobs.find((d) => d.id === A.sharedWithBob);
+    expect(shared.sender.email).toBe(users.alice.email);
+  });
+
+  it("carol, in alice's account, sees none of alice's documents that are not shared with her", async () => {
+    const carols = await listAll(v, t.carol);
+    expect(ids(carols)).toContain(fixtures.documents.carol.pending);
+    for (const other of [...aliceUnshared(), A.sharedWithBob]) {
+      if (other === A.pending.share || other === A.pending["share-v1"]) continue; // the share tests add carol for a moment
+      expect(ids(carols)).not.toContain(other);
+    }
+    for (const d of carols) {
+      expect(d.sender.email === users.carol.email || d.shared_with.includes(users.carol.email), `${d.id} visible to carol`).toBe(true);
+    }
+    // and alice does not see carol's
+    expect(ids(await listAll(v, t.alice))).not.toContain(fixtures.documents.carol.pending);
+  });
+
+  it("works with the read-only token and with access_token in the query", async () => {
+    const ro = await api(`/public/${v}/documents`, { token: t.aliceRead, query: { per_page: 1 } });
+    expect(ro.status, ro.text).toBe(200);
+    const q = await api(`/public/${v}/documents`, { query: { per_page: 1, access_token: t.alice } });
+    expect(q.status, q.text).toBe(200);
+    expect(ids(q.body.documents)).toEqual(ids(ro.body.documents));
+  });
+
+  it("without a token → 401 Must be authenticated.", async () => {
+    expectError(await api(`/public/${v}/documents`), 401, "Must be authenticated.");
+  });
+});
+
+// ---------------------------------------------------------------- get
+
+describe.each(VERSIONS)("GET /public/%s/documents/:id", (v) => {
+  it("answers {document} with every field of spec 2.1, single-retrieval fields included", async () => {
+    const res = await getDoc(v, A.pending["spare-1"]!);
+    expect(res.status, res.text).toBe(200);
+    expect(Object.keys(res.body)).toEqual(["document"]);
+    const d = res.body.document;
+    expectDocumentShape(d, v, true);
+    expect(d.id).toBe(A.pending["spare-1"]);
+    expect(d.name).toBe("Alice pending spare-1");
+    expect(d.state).toBe("pending");
+    expect(d.filename).toMatch(/\.pdf$/i);
+    expect(d.executed_at).toBeNull();
+    expectTimestamp(d.sent_at, "sent_at of a pending document");
+    expect(Date.parse(d.expired_at)).toBeGreaterThan(Date.now());
+    expect(d.sender).toEqual({ id: users.alice.id, name: users.alice.name, email: users.alice.email, signer: expect.any(Boolean) });
+    expect(d.kba).toBe(false);
+    // alice's template: two pages, two roles in sequence, four fields
+    expect(d.page_image_urls).toHaveLength(2);
+    expect(d.recipients.map((r: any) => [r.role_name, r.sequence])).toEqual([
+      ["Client", 0],
+      ["Manager", 1],
+    ]);
+    const manager = d.recipients.find((r: any) => r.role_name === "Manager");
+    expect(manager).toMatchObject({ name: "Morgan Manager", email: "morgan@manager.example", status: "pending" });
+    expect(typeof d.current_signer_id).toBe("string");
+    expect(d.current_signer_id).toBe(d.recipients.find((r: any) => r.sequence === 0).id);
+    expect(sorted(d.form_fields.map((f: any) => `${f.name}/${f.role}/${f.page}`))).toEqual(
+      sorted(["client_signature/Client/1", "client_title/Client/1", "client_date/Client/2", "manager_signature/Manager/2"]),
+    );
+    for (const f of d.form_fields) expect(f.value).toBe("");
+    expect(new Set(d.form_fields.map((f: any) => f.id)).size).toBe(4);
+    expect(d.audits.length).toBeGreaterThan(0);
+  });
+
+  it("recipients' sign_url carries access_token and remind_url is this version's reminders endpoint", async () => {
+    const d = (await getDoc(v, A.pending["spare-2"]!)).body.document;
+    expect(d.recipients.length).toBe(2);
+    for (const r of d.recipients) {
+      const sign = new URL(r.sign_url);
+      expect(sign.searchParams.get("access_token")).toBeTruthy();
+      expect(r.remind_url).toBe(`${new URL(r.remind_url).origin}/public/${v}/signers/${r.id}/reminders`);
+    }
+    expect(new Set(d.recipients.map((r: any) => r.id)).size).toBe(2);
+    expect(new Set(d.recipients.map((r: any) => new URL(r.sign_url).searchParams.get("access_token"))).size).toBe(2);
+  });
+
+  it("an executed document has executed_at and a certificate", async () => {
+    const res = await getDoc(v, A.executed);
+    expect(res.status, res.text).toBe(200);
+    const d = res.body.document;
+    expectDocumentShape(d, v, true);
+    expect(d.state).toBe("executed");
+    expectTimestamp(d.executed_at, "executed_at");
+  });
+
+  it("timestamps carry a numeric UTC offset (spec conventions)", async () => {
+    const d = (await getDoc(v, A.executed)).body.document;
+    const stamps = { sent_at: d.sent_at, expired_at: d.expired_at, executed_at: d.executed_at, audit: d.audits[0]?.created_at };
+    for (const [k, s] of Object.entries(stamps)) expect(s, k).toMatch(ISO_TIMESTAMP_NUMERIC_OFFSET);
+  });
+
+  it("the list shows the same document as the single retrieval", async () => {
+    const single = (await getDoc(v, A.pending["spare-3"]!)).body.document;
+    const listed = (await listAll(v, t.alice, { search: "Alice pending spare-3" })).find((d) => d.id === single.id);
+    expect(listed).toBeDefined();
+    for (const k of ["id", "name", "state", "sender", "recipients", "tags", "shared_with", "sent_at", "expired_at", "passcode_pin_enabled"]) {
+      expect(listed[k], k).toEqual(single[k]);
+    }
+  });
+
+  it("unknown id → 401 Can't find document.", async () => {
+    expectError(await getDoc(v, unknownId()), 401, NOT_FOUND);
+  });
+
+  it("another user's document → 401 No ACLs tying user to document.", async () => {
+    expectError(await getDoc(v, A.executed, t.bob), 401, NO_ACL);
+    expectError(await getDoc(v, fixtures.documents.bob.pending.main!, t.alice), 401, NO_ACL);
+  });
+
+  it("a teammate in the same account cannot see it either", async () => {
+    expectError(await getDoc(v, A.executed, t.carol), 401, NO_ACL);
+  });
+
+  it("the user it is shared with can get it", async () => {
+    const res = await getDoc(v, A.sharedWithBob, t.bob);
+    expect(res.status, res.text).toBe(200);
+    expect(res.body.document.id).toBe(A.sharedWithBob);
+    expect(res.body.document.shared_with).toContain(users.bob.email);
+    expect(res.body.document.sender.email).toBe(users.alice.email);
+  });
+
+  it("a read-only token can get it", async () => {
+    expect((await getDoc(v, A.executed, t.aliceRead)).status).toBe(200);
+  });
+});
+
+// ---------------------------------------------------------------- share
+
+describe.each(VERSIONS)("POST /public/%s/documents/:id/share", (v) => {
+  const id = v === "v2" ? A.pending.share! : A.pending["share-v1"]!;
+  const share = (body: unknown, token = t.alice, docId = id) => api(`/public/${v}/documents/${docId}/share`, { token, method: "POST", body });
+
+  it("replaces the list, stores addresses lower-case and answers {document}", async () => {
+    const res = await share({ shared_with: ["Carol@ACME.example", "Partner@Example.COM"] });
+    expect(res.status, res.text).toBe(200);
+    expect(Object.keys(res.body)).toEqual(["document"]);
+    expectDocumentShape(res.body.document, v, false);
+    expect(res.body.document.id).toBe(id);
+    expect(sorted(res.body.document.shared_with)).toEqual(["carol@acme.example", "partner@example.com"]);
+    const again = (await getDoc(v, id)).body.document;
+    expect(sorted(again.shared_with)).toEqual(["carol@acme.example", "partner@example.com"]);
+  });
+
+  it("the newly added user can then get and list it", async () => {
+    await share({ shared_with: [users.carol.email] });
+    const res = await getDoc(v, id, t.carol);
+    expect(res.status, res.text).toBe(200);
+    expect(ids(await listAll(v, t.carol))).toContain(id);
+  });
+
+  it("a user on the list may replace it too", async () => {
+    await share({ shared_with: [users.carol.email] });
+    const res = await share({ shared_with: [users.carol.email, "extra@example.com"] }, t.carol);
+    expect(res.status, res.text).toBe(200);
+    expect(sorted(res.body.document.shared_with)).toEqual(sorted([users.carol.email, "extra@example.com"]));
+  });
+
+  it("replacing the list without a user takes their access away", async () => {
+    await share({ shared_with: [users.carol.email, "keep@example.com"] });
+    const res = await share({ shared_with: ["keep@example.com"] });
+    expect(res.status).toBe(200);
+    expect(res.body.document.shared_with).toEqual(["keep@example.com"]);
+    expectError(await getDoc(v, id, t.carol), 401, NO_ACL);
+    expect(ids(await listAll(v, t.carol))).not.toContain(id);
+  });
+
+  it("duplicates are dropped and an empty list clears it", async () => {
+    const dup = await share({ shared_with: ["dup@example.com", "DUP@example.com", "dup@example.com"] });
+    expect(dup.status).toBe(200);
+    expect(dup.body.document.shared_with).toEqual(["dup@example.com"]);
+    const empty = await share({ shared_with: [] });
+    expect(empty.status, empty.text).toBe(200);
+    expect(empty.body.document.shared_with).toEqual([]);
+  });
+
+  it("the mirror wrapper {document: {shared_with}} works; top-level wins", async () => {
+    const wrapped = await share({ document: { shared_with: ["wrapped@example.com"] } });
+    expect(wrapped.status, wrapped.text).toBe(200);
+    expect(wrapped.body.document.shared_with).toEqual(["wrapped@example.com"]);
+    const both = await share({ shared_with: ["top@example.com"], document: { shared_with: ["inner@example.com"] } });
+    expect(both.body.document.shared_with).toEqual(["top@example.com"]);
+  });
+
+  it.each([
+    ["not an address", ["not-an-email"]],
+    ["one bad among good", ["good@example.com", "bad@"]],
+    ["a number", [12345]],
+    ["an empty string", [""]],
+    ["two addresses in one string", ["a@example.com,b@example.com"]],
+  ])("%s → 422 shared_with contains invalid email address, list unchanged", async (_what, list) => {
+    await share({ shared_with: ["before@example.com"] });
+    expectError(await share({ shared_with: list }), 422, "shared_with contains invalid email address");
+    expect((await getDoc(v, id)).body.document.shared_with).toEqual(["before@example.com"]);
+  });
+
+  it("missing shared_with → 422 naming it", async () => {
+    expectBadInput(await share({}), "shared_with");
+    expectBadInput(await share({ shared_with: "one@example.com" }), "shared_with");
+  });
+
+  it("ACL errors: unknown document, another user's document", async () => {
+    expectError(await share({ shared_with: [] }, t.alice, unknownId()), 401, NOT_FOUND);
+    expectError(await share({ shared_with: [users.bob.email] }, t.bob), 401, NO_ACL);
+    expectError(await share({ shared_with: [users.carol.email] }, t.carol), 401, NO_ACL);
+  });
+
+  it("a read-only token → 400 invalid_scope", async () => {
+    expectError(await share({ shared_with: [] }, t.aliceRead), 400, "invalid_scope");
+  });
+});
+
+// ---------------------------------------------------------------- update_tags
+
+describe.each(VERSIONS)("POST /public/%s/documents/:id/update_tags", (v) => {
+  const id = v === "v2" ? A.pending.tags! : A.pending["tags-v1"]!;
+  const update = (body: unknown, opts: { token?: string | null; docId?: string } = {}) =>
+    api(`/public/${v}/documents/${opts.docId ?? id}/update_tags`, {
+      token: opts.token === null ? undefined : (opts.token ?? t.alice),
+      method: "POST",
+      body,
+    });
+
+  it("replaces all tags; values are strings or null", async () => {
+    const first = await update({ tags: { project: "apollo", region: "emea", note: null } });
+    expect(first.status, first.text).toBe(200);
+    expect(Object.keys(first.body)).toEqual(["document"]);
+    expectDocumentShape(first.body.document, v, false);
+    expect(first.body.document.tags).toEqual({ project: "apollo", region: "emea", note: null });
+    const second = await update({ tags: { stage: "final" } });
+    expect(second.body.document.tags).toEqual({ stage: "final" });
+    expect((await getDoc(v, id)).body.document.tags).toEqual({ stage: "final" });
+  });
+
+  it("an empty object clears the tags", async () => {
+    await update({ tags: { a: "1" } });
+    const res = await update({ tags: {} });
+    expect(res.status, res.text).toBe(200);
+    expect(res.body.document.tags).toEqual({});
+  });
+
+  it.each([
+    ["empty key", { "": "x" }],
+    ["blank key", { "  ": "x" }],
+    ["empty key among others", { fine: "1", "": null }],
+  ])("%s → 422 Hash contains empty keys, tags unchanged", async (_what, tags) => {
+    await update({ tags: { kept: "yes" } });
+    expectError(await update({ tags }), 422, "Hash contains empty keys");
+    expect((await getDoc(v, id)).body.document.tags).toEqual({ kept: "yes" });
+  });
+
+  it("values other than string or null → 422 naming tags", async () => {
+    expectBadInput(await update({ tags: { n: 5 } }), "tags");
+    expectBadInput(await update({ tags: { o: { nested: "x" } } }), "tags");
+  });
+
+  it("missing tags → 422 naming tags", async () => {
+    expectBadInput(await update({}), "tags");
+    expectBadInput(await update({ tags: "a=b" }), "tags");
+  });
+
+  it("the mirror wrapper {document: {tags}} works", async () => {
+    const res = await update({ document: { tags: { wrapped: "yes" } } });
+    expect(res.status, res.text).toBe(200);
+    expect(res.body.document.tags).toEqual({ wrapped: "yes" });
+  });
+
+  it("access_token in the JSON body works", async () => {
+    const res = await update({ access_token: t.alice, tags: { via: "body-token" } }, { token: null });
+    expect(res.status, res.text).toBe(200);
+    expect(res.body.document.tags).toEqual({ via: "body-token" });
+    // and the token is not stored as a tag
+    expect(res.body.document.tags.access_token).toBeUndefined();
+  });
+
+  it("without any token → 401 Must be authenticated.", async () => {
+    expectError(await update({ tags: { x: "y" } }, { token: null }), 401, "Must be authenticated.");
+  });
+
+  it("ACL errors and scope", async () => {
+    expectError(await update({ tags: { x: "y" } }, { docId: unknownId() }), 401, NOT_FOUND);
+    expectError(await update({ tags: { x: "y" } }, { token: t.bob }), 401, NO_ACL);
+    expectError(await update({ tags: { x: "y" } }, { token: t.aliceRead }), 400, "invalid_scope");
+  });
+
+  it("the shared user may tag the shared document", async () => {
+    const before = (await getDoc(v, A.sharedWithBob)).body.document.tags;
+    const res = await update({ tags: { ...before, [`seen_by_bob_${v}`]: "yes" } }, { token: t.bob, docId: A.sharedWithBob });
+    expect(res.status, res.text).toBe(200);
+    expect(res.body.document.tags[`seen_by_bob_${v}`]).toBe("yes");
+    // put them back
+    expect((await update({ tags: before }, { docId: A.sharedWithBob })).status).toBe(200);
+  });
+});
+
+// ---------------------------------------------------------------- update_pin
+
+describe.each(VERSIONS)("PUT /public/%s/documents/:id/update_pin", (v) => {
+  const id = v === "v2" ? A.pending.pin! : A.pending["pin-v1"]!;
+  const put = (body: unknown, token = t.alice, docId = id) => api(`/public/${v}/documents/${docId}/update_pin`, { token, method: "PUT", body });
+
+  it("a fixture document starts without a PIN", async () => {
+    expect((await getDoc(v, id)).body.document.passcode_pin_enabled).toBe(false);
+  });
+
+  it("errors first: out of range, non-numeric → 422 naming pin; PIN stays off", async () => {
+    for (const pin of [9999, 100000, "abc", "1234", "123456", 12345.5, -12345, true]) {
+      expectBadInput(await put({ pin }), "pin");
+    }
+    expect((await getDoc(v, id)).body.document.passcode_pin_enabled).toBe(false);
+  });
+
+  it("missing or empty pin → 422 Hash contains empty keys", async () => {
+    expectError(await put({}), 422, "Hash contains empty keys");
+    expectError(await put({ pin: "" }), 422, "Hash contains empty keys");
+    expectError(await put({ pin: null }), 422, "Hash contains empty keys");
+    expect((await getDoc(v, id)).body.document.passcode_pin_enabled).toBe(false);
+  });
+
+  it('"12345" (string) sets the PIN: passcode_pin_enabled true, the PIN is not echoed', async () => {
+    const res = await put({ pin: "12345" });
+    expect(res.status, res.text).toBe(200);
+    expect(Object.keys(res.body)).toEqual(["document"]);
+    expectDocumentShape(res.body.document, v, false);
+    expect(res.body.document.passcode_pin_enabled).toBe(true);
+    expect(res.text).not.toContain("12345");
+    expect((await getDoc(v, id)).body.document.passcode_pin_enabled).toBe(true);
+  });
+
+  it("12345 (number) and the bounds 10000 / 99999 work", async () => {
+    for (const pin of [12345, 10000, 99999, "10000"]) {
+      const res = await put({ pin });
+      expect(res.status, `${pin}: ${res.text}`).toBe(200);
+      expect(res.body.document.passcode_pin_enabled).toBe(true);
+    }
+  });
+
+  it("the mirror wrapper {document: {pin}} works", async () => {
+    const res = await put({ document: { pin: "54321" } });
+    expect(res.status, res.text).toBe(200);
+    expect(res.body.document.passcode_pin_enabled).toBe(true);
+  });
+
+  it("ACL errors and scope", async () => {
+    expectError(await put({ pin: "12345" }, t.alice, unknownId()), 401, NOT_FOUND);
+    expectError(await put({ pin: "12345" }, t.bob), 401, NO_ACL);
+    expectError(await put({ pin: "12345" }, t.aliceRead), 400, "invalid_scope");
+    // bob's own document stays without a PIN
+    const bobsDoc = fixtures.documents.bob.pending.main!;
+    expectError(await put({ pin: "12345" }, t.alice, bobsDoc), 401, NO_ACL);
+    expect((await getDoc(v, bobsDoc, t.bob)).body.document.passcode_pin_enabled).toBe(false);
+  });
+});
+
+// ---------------------------------------------------------------- void
+
+describe.each(VERSIONS)("POST /public/%s/documents/:id/void", (v) => {
+  const pendingId = v === "v2" ? A.pending.void! : A.pending["void-v1"]!;
+  const voidDoc = (docId: string, token = t.alice) => api(`/public/${v}/documents/${docId}/void`, { token, method: "POST", body: { document: {} } });
+
+  it("a read-only token → 400 invalid_scope, document still pending", async () => {
+    expectError(await voidDoc(pendingId, t.aliceRead), 400, "invalid_scope");
+    expect((await getDoc(v, pendingId)).body.document.state).toBe("pending");
+  });
+
+  it("another user → 401 No ACLs (also a teammate), document still pending", async () => {
+    expectError(await voidDoc(pendingId, t.bob), 401, NO_ACL);
+    expectError(await voidDoc(pendingId, t.carol), 401, NO_ACL);
+    expect((await getDoc(v, pendingId)).body.document.state).toBe("pending");
+  });
+
+  it("unknown document → 401 Can't find document.", async () => {
+    expectError(await voidDoc(unknownId()), 401, NOT_FOUND);
+  });
+
+  it('pending → 200 {"document":{"status":"voided"}}; then state voided with a "voided" audit', async () => {
+    const before = (await getDoc(v, pendingId)).body.document;
+    const res = await voidDoc(pendingId);
+    expect(res.status, res.text).toBe(200);
+    expect(res.body).toEqual({ document: { status: "voided" } });
+    const after = (await getDoc(v, pendingId)).body.document;
+    expect(after.state).toBe("voided");
+    const audits = after.audits.filter((a: any) => a.metadata?.keyword === "voided");
+    expect(audits).toHaveLength(1);
+    expect(audits[0]).toMatchObject({ document_id: pendingId, user_id: users.alice.id });
+    expect(audits[0].payload.length).toBeGreaterThan(0);
+    expect(after.audits.length).toBe(before.audits.length + 1);
+    expect(ids(await listAll(v, t.alice, { state: "voided" }))).toContain(pendingId);
+  });
+
+  it("voiding it again → 401 Cannot void…", async () => {
+    expectError(await voidDoc(pendingId), 401, CANNOT_VOID);
+  });
+
+  it("a draft can be voided", async () => {
+    const draft = A.draftToVoid[v];
+    expect((await getDoc(v, draft)).body.document.state).toBe("draft");
+    const res = await voidDoc(draft);
+    expect(res.status, res.text).toBe(200);
+    expect(res.body).toEqual({ document: { status: "voided" } });
+    expect((await getDoc(v, draft)).body.document.state).toBe("voided");
+  });
+
+  it.each(["executed", "voided", "expired", "declined"] as const)("%s → 401 Cannot void…, state unchanged", async (state) => {
+    const docId = A[state];
+    const before = (await getDoc(v, docId)).body.document;
+    expect(before.state).toBe(state);
+    expectError(await voidDoc(docId), 401, CANNOT_VOID);
+    const after = (await getDoc(v, docId)).body.document;
+    expect(after.state).toBe(state);
+    expect(after.audits.length).toBe(before.audits.length);
+  });
+
+  it("a request without a body is read as an empty one (the state check answers)", async () => {
+    const res = await api(`/public/${v}/documents/${A.executed}/void`, { token: t.alice, method: "POST" });
+    expectError(res, 401, CANNOT_VOID);
+  });
+});
+
+// ---------------------------------------------------------------- /me and unknown paths
+
+describe.each(VERSIONS)("GET /public/%s/me", (v) => {
+  it("answers {user} with the spec 2.6 fields of the token's user", async () => {
+    const res = await api(`/public/${v}/me`, { token: t.alice });
+    expect(res.status, res.text).toBe(200);
+    expect(Object.keys(res.body)).toEqual(["user"]);
+    const u = res.body.user;
+    expectFieldTypes(
+      u,
+      {
+        id: ["string"],
+        timezone: ["string", "null"],
+        name: ["string"],
+        email: ["string"],
+        company: ["string"],
+        avatar_url: ["string", "null"],
+        can_send_documents: ["boolean"],
+        is_grace_period: ["boolean"],
+        cancellation_date: ["null", "string"],
+      },
+      "user",
+    );
+    expect(u).toMatchObject({ id: users.alice.id, name: users.alice.name, email: users.alice.email, company: users.alice.company });
+    expect(u.can_send_documents).toBe(true);
+    expect(u.is_grace_period).toBe(false);
+    expect(u.cancellation_date).toBeNull();
+    const bob = await api(`/public/${v}/me`, { token: t.bob });
+    expect(bob.body.user).toMatchObject({ id: users.bob.id, email: users.bob.email, company: users.bob.company });
+  });
+
+  it("a read-only token may read it", async () => {
+    expect((await api(`/public/${v}/me`, { token: t.aliceRead })).body.user.email).toBe(users.alice.email);
+  });
+});
+
+describe("unknown paths → 404 {error: Not found.}", () => {
+  it.each([
+    ["GET", "/public/v2/nope"],
+    ["GET", "/public/v1/nope"],
+    ["GET", "/public/v3/documents"],
+    ["GET", "/public/v3/me"],
+    ["POST", "/public/v2/nope/deeper"],
+    ["GET", "/public/v2/documents/x/nope"],
+  ])("%s %s", async (method, path) => {
+    const res = await api(path, { token: t.alice, method, body: method === "POST" ? {} : undefined });
+    expectError(res, 404, "Not found.");
+  });
+
+  it("also without a token", async () => {
+    expectError(await api("/public/v3/documents"), 404, "Not found.");
+  });
+});

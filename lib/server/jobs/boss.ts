@@ -1,0 +1,46 @@
+import "server-only";
+import { PgBoss, fromPglite, type SendOptions } from "pg-boss";
+import type { PGlite } from "@electric-sql/pglite";
+import { env } from "@/lib/env";
+import { getDbHandle } from "@/lib/server/db/client";
+import { queueOptions, type JobName, type JobPayloads } from "./queues";
+
+const g = globalThis as unknown as { __boss?: Promise<PgBoss> };
+
+/** pg-boss on the application's own database: PGlite in embedded mode, PostgreSQL otherwise. */
+export function getBoss(): Promise<PgBoss> {
+  g.__boss ??= start().catch((e) => {
+    g.__boss = undefined;
+    throw e;
+  });
+  return g.__boss;
+}
+
+async function start() {
+  const handle = await getDbHandle();
+  const boss =
+    handle.kind === "pglite"
+      ? new PgBoss({ db: fromPglite(handle.raw as PGlite), backend: "pglite", schema: "pgboss" })
+      : new PgBoss({ connectionString: env().DATABASE_URL!, schema: "pgboss", max: 4 });
+  boss.on("error", (err) => console.error("[jobs]", err));
+  await boss.start();
+  for (const [name, options] of Object.entries(queueOptions)) {
+    await boss.createQueue(name, options);
+  }
+  return boss;
+}
+
+/**
+ * Queues a job. Never call it inside a database transaction: on PGlite the
+ * queue shares the single connection and would wait for the transaction.
+ */
+export async function enqueue<K extends JobName>(name: K, data: JobPayloads[K], options: SendOptions = {}) {
+  const boss = await getBoss();
+  return boss.send(name, data, options);
+}
+
+export async function stopBoss() {
+  const boss = g.__boss;
+  g.__boss = undefined;
+  if (boss) await (await boss).stop({ graceful: true, timeout: 10_000, close: true });
+}

@@ -1,0 +1,18 @@
+import "server-only";
+import { getDb } from "@/lib/server/db/client";
+import { deliverCallback } from "@/lib/server/callbacks/deliver-callback";
+import { deliverEmail } from "@/lib/server/mail/deliver-email";
+import { processSendingRequest } from "@/lib/server/sending-requests/process-sending-request";
+import type { JobHandlers } from "./worker";
+import { queueOptions } from "./queues";
+
+/** Every queue's handler; the worker registers them all. */
+export const jobHandlers: JobHandlers = {
+  "process-sending-request": async (data, job) =>
+    processSendingRequest(await getDb(), data.sendingRequestId, {
+      retryCount: job.retryCount,
+      retryLimit: queueOptions["process-sending-request"].retryLimit ?? 0,
+    }),
+  "deliver-callback": async (data) => deliverCallback(await getDb(), data.deliveryId),
+  "send-email": async (data) => deliverEmail(await getDb(), data.emailId),
+};

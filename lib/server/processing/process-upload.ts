@@ -1,0 +1,153 @@
+import "server-only";
+import type { FieldDefinition, PageInfo } from "@/lib/server/db/schema";
+import { newId } from "@/lib/server/crypto";
+import { storePdfWithPages } from "@/lib/server/pdf/store-pdf-with-pages";
+import { detectFileType } from "./detect-file-type";
+import { hideTextTags, loadWithPdfLib } from "./hide-text-tags";
+import { imageToPdf } from "./image-to-pdf";
+import { openPdf } from "./open-pdf";
+import { MAX_PAGES, MAX_UPLOAD_BYTES, ProcessingError, toProcessingError } from "./processing-error";
+import { readTextTags } from "./text-tags";
+
+export type ProcessUploadOptions = {
+  /** The request's role names (spec 4.6 document[roles][].name); text tags must name one of them. */
+  roles: readonly string[];
+  /** Storage folder for the prepared PDF and its page images, e.g. `documents/<id>`. */
+  storagePrefix: string;
+  /** Called once the file is being worked on, for the sending request's status. */
+  onStage?: (stage: "processing") => Promise<void>;
+};
+
+export type ProcessedUpload = {
+  /** `<prefix>/original.pdf`: the PDF to sign (images converted, tags covered). */
+  originalFileKey: string;
+  pages: PageInfo[];
+  fields: FieldDefinition[];
+  pageCount: number;
+};
+
+/**
+ * Turns an uploaded one-off file into the pages and fields of a document.
+ * Nothing is stored until every check has passed, so a ProcessingError leaves
+ * no files behind; its message is meant for the sender (status_message).
+ *
+ * Cost: a PDF is read by pdf.js twice (here for its text, then by the
+ * renderer, which has to see the tags already covered) and once by pdf-lib;
+ * rendering the pages dominates. Images skip the text pass (they have none).
+ */
+export async function processUpload(bytes: Uint8Array, opts: ProcessUploadOptions): Promise<ProcessedUpload> {
+  await opts.onStage?.("processing");
+  if (bytes.length === 0) throw ProcessingError.empty();
+  if (bytes.length > MAX_UPLOAD_BYTES) throw ProcessingError.tooLarge(bytes.length);
+
+  const type = detectFileType(bytes);
+  let pdf: Uint8Array;
+  let tagged: FieldDefinition[] = [];
+  switch (type.kind) {
+    case "unsupported":
+      throw ProcessingError.unsupportedType(type.looksLike);
+    case "png":
+    case "jpeg":
+      pdf = await imageToPdf(bytes, type.kind);
+      break;
+    case "pdf": {
+      const prepared = await preparePdf(bytes, opts.roles);
+      pdf = prepared.pdf;
+      tagged = prepared.fields;
+      break;
+    }
+  }
+
+  let stored: { originalFileKey: string; pages: PageInfo[] };
+  try {
+    stored = await storePdfWithPages(pdf, opts.storagePrefix);
+  } catch (e) {
+    throw toProcessingError(e);
+  }
+  const fields = [...tagged, ...signatureFieldsForUntaggedRoles(tagged, opts.roles, stored.pages)];
+  return { ...stored, fields, pageCount: stored.pages.length };
+}
+
+/** Checks a PDF, reads its text tags and covers them; returns the PDF to store. */
+async function preparePdf(bytes: Uint8Array, roles: readonly string[]) {
+  const doc = await openPdf(bytes);
+  let found: Awaited<ReturnType<typeof readTextTags>>;
+  try {
+    if (doc.numPages > MAX_PAGES) throw ProcessingError.tooManyPages(doc.numPages);
+    found = await readTextTags(doc);
+  } catch (e) {
+    // A page pdf.js cannot read fails the same way every time: not worth a retry.
+    throw e instanceof ProcessingError ? e : ProcessingError.unreadablePdf(e);
+  } finally {
+    await doc.destroy().catch(() => {});
+  }
+
+  for (const field of found.fields) {
+    if (roles.includes(field.role)) continue;
+    const near = roles.find((r) => r.toLowerCase() === field.role.toLowerCase());
+    throw ProcessingError.unknownRole(field.role, field.page, roles, near);
+  }
+
+  // Loaded even without tags: see loadWithPdfLib.
+  const lib = await loadWithPdfLib(bytes);
+  let pdf = bytes;
+  if (found.tagBoxes.length) {
+    try {
+      pdf = await hideTextTags(lib, found.tagBoxes);
+    } catch (e) {
+      throw ProcessingError.unreadablePdf(e);
+    }
+  }
+  return { pdf, fields: found.fields };
+}
+
+// Size and place of the automatic signature boxes, in points.
+const AUTO = { width: 180, height: 36, gap: 12, margin: 48 };
+
+/**
+ * Every role without a field of its own gets one signature field, so a file
+ * without text tags can still be signed by everyone. The boxes are stacked
+ * upwards from the bottom of the last page in two columns (left, then right),
+ * in the order the roles were given; they may cover content there, and the
+ * sender can move them in the builder (prepare_document).
+ */
+function signatureFieldsForUntaggedRoles(
+  fields: FieldDefinition[],
+  roles: readonly string[],
+  pages: PageInfo[],
+): FieldDefinition[] {
+  const last = pages.at(-1);
+  if (!last) return [];
+  const untagged = [...new Set(roles)].filter((r) => !fields.some((f) => f.role === r));
+  const taken = new Set(fields.map((f) => f.name));
+  let n = fields.filter((f) => f.type === "signature").length;
+
+  // Small pages (a narrow photo) get proportionally smaller margins and boxes.
+  const m = Math.min(AUTO.margin, last.width * 0.08, last.height * 0.08);
+  const w = Math.min(AUTO.width, (last.width - 3 * m) / 2);
+  const h = Math.min(AUTO.height, last.height / 10);
+  const rows = Math.ceil(untagged.length / 2);
+  return untagged.map((role, i) => {
+    const row = Math.floor(i / 2); // row 0 is the top one, so the first role reads first
+    const x = m + (i % 2) * (w + m);
+    const y = Math.max(0, last.height - m - (rows - row) * (h + AUTO.gap) + AUTO.gap);
+    let name: string;
+    do name = `signature_${++n}`;
+    while (taken.has(name));
+    taken.add(name);
+    return {
+      id: newId(),
+      type: "signature",
+      role,
+      name,
+      page: pages.length,
+      x: round4(x / last.width),
+      y: round4(y / last.height),
+      width: round4(w / last.width),
+      height: round4(h / last.height),
+      required: true,
+    };
+  });
+}
+
+const round4 = (n: number) => Math.round(n * 10000) / 10000;

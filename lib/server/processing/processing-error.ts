@@ -1,0 +1,110 @@
+import "server-only";
+import { PdfReadError } from "@/lib/server/pdf/render-pages";
+
+/** 25 MiB: large enough for scanned contracts, small enough to render in one job. */
+export const MAX_UPLOAD_BYTES = 25 * 1024 * 1024;
+/** Every page is rendered to an image and a thumbnail; past this a job takes minutes. */
+export const MAX_PAGES = 200;
+/** A decoded image is held in memory as RGBA; 40 MP is ~160 MB, about the most one job should take. */
+export const MAX_IMAGE_PIXELS = 40_000_000;
+
+export type ProcessingErrorCode =
+  | "empty"
+  | "unsupported_type"
+  | "too_large"
+  | "image_too_large"
+  | "unreadable"
+  | "encrypted"
+  | "no_pages"
+  | "too_many_pages"
+  | "unknown_role"
+  | "malformed_tag";
+
+/**
+ * Why an uploaded file could not be turned into a document. The message is
+ * written for the sender (it becomes the sending request's status_message);
+ * callers branch on `code`, never on the text.
+ */
+export class ProcessingError extends Error {
+  constructor(
+    readonly code: ProcessingErrorCode,
+    message: string,
+    options?: { cause?: unknown },
+  ) {
+    super(message, options);
+    this.name = "ProcessingError";
+  }
+
+  static empty() {
+    return new ProcessingError("empty", "The uploaded file is empty.");
+  }
+
+  static unsupportedType(looksLike?: string) {
+    const hint = looksLike ? ` (it looks like ${looksLike})` : "";
+    return new ProcessingError("unsupported_type", `The file is not a PDF, PNG or JPEG${hint}. Upload a PDF or an image.`);
+  }
+
+  static tooLarge(bytes: number) {
+    const limit = mib(MAX_UPLOAD_BYTES);
+    const size = mib(bytes) === limit ? `just over ${limit}` : mib(bytes);
+    return new ProcessingError("too_large", `The file is too large (${size}); files of up to ${limit} can be uploaded.`);
+  }
+
+  static imageTooLarge(width: number, height: number) {
+    return new ProcessingError(
+      "image_too_large",
+      `The image is ${width} × ${height} pixels; at most ${MAX_IMAGE_PIXELS / 1e6} megapixels are supported. Scale it down and upload it again.`,
+    );
+  }
+
+  static unreadableImage(kind: "PNG" | "JPEG", cause?: unknown) {
+    return new ProcessingError("unreadable", `The ${kind} image is damaged or could not be read.`, { cause });
+  }
+
+  static unreadablePdf(cause?: unknown) {
+    return new ProcessingError("unreadable", "The PDF is damaged or not a valid PDF file.", { cause });
+  }
+
+  static encrypted(ownerRestrictionsOnly: boolean) {
+    // Restriction-only PDFs open without a password but still cannot be
+    // written into (tags hidden, signatures stamped), so they are refused too.
+    const what = ownerRestrictionsOnly ? "is encrypted (it has editing restrictions)" : "is password-protected";
+    return new ProcessingError(
+      "encrypted",
+      `The PDF ${what}. Save or print an unprotected copy and upload that.`,
+    );
+  }
+
+  static tooManyPages(pages: number) {
+    return new ProcessingError("too_many_pages", `The PDF has ${pages} pages; at most ${MAX_PAGES} are allowed.`);
+  }
+
+  static unknownRole(role: string, page: number, roles: readonly string[], suggestion?: string) {
+    const known = roles.length ? roles.map((r) => `"${r}"`).join(", ") : "none";
+    const hint = suggestion ? ` Did you mean "${suggestion}"?` : "";
+    return new ProcessingError(
+      "unknown_role",
+      `The text tag on page ${page} names the role "${role}", which is not one of the roles in the request (${known}).${hint}`,
+    );
+  }
+
+  static malformedTag(tag: string, page: number, problem: string) {
+    return new ProcessingError("malformed_tag", `The text tag ${clip(tag)} on page ${page} is not valid: ${problem}.`);
+  }
+
+  /** Wraps the renderer's error (lib/server/pdf) so callers handle one type. */
+  static fromPdfReadError(e: PdfReadError) {
+    const code: ProcessingErrorCode = e.code === "not_pdf" ? "unsupported_type" : e.code;
+    return new ProcessingError(code, e.message, { cause: e });
+  }
+}
+
+/** Rethrows anything the PDF helpers throw as a ProcessingError when it is one in substance. */
+export function toProcessingError(e: unknown): unknown {
+  if (e instanceof ProcessingError) return e;
+  if (e instanceof PdfReadError) return ProcessingError.fromPdfReadError(e);
+  return e;
+}
+
+const mib = (bytes: number) => `${Number((bytes / (1024 * 1024)).toFixed(2))} MiB`;
+const clip = (s: string) => JSON.stringify(s.length > 80 ? `${s.slice(0, 77)}…` : s);
