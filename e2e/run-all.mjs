@@ -35,6 +35,7 @@ const onlyArg = argv.find((a) => a.startsWith("--only="));
 const only = onlyArg ? onlyArg.slice("--only=".length) : process.env.E2E_ONLY || "";
 const passThrough = argv.filter((a) => a !== onlyArg);
 if (only && !["api", "ui"].includes(only)) fail(`--only must be api or ui, not "${only}"`);
+if (passThrough.length && !only) fail(`extra arguments (${passThrough.join(" ")}) go to one runner: add --only=api or --only=ui`);
 const testDbUrl = process.env.TEST_DATABASE_URL || "";
 
 const t0 = Date.now();
@@ -63,7 +64,48 @@ function pgliteInUse(dir) {
   }
 }
 
+/**
+ * One run at a time per checkout (the build folder, data directory and
+ * reports are shared): a second `npm test` waits for the first.
+ */
+async function acquireRunLock() {
+  fs.mkdirSync(ARTIFACTS, { recursive: true });
+  const lock = path.join(ARTIFACTS, "run.lock");
+  const deadline = Date.now() + 45 * 60_000;
+  let told = false;
+  for (;;) {
+    try {
+      fs.writeFileSync(lock, String(process.pid), { flag: "wx" });
+      process.on("exit", () => {
+        try {
+          if (fs.readFileSync(lock, "utf8") === String(process.pid)) fs.unlinkSync(lock);
+        } catch {}
+      });
+      return;
+    } catch {
+      const holder = Number(fs.readFileSync(lock, "utf8") || 0);
+      let alive = false;
+      try {
+        if (holder) {
+          process.kill(holder, 0);
+          alive = true;
+        }
+      } catch {}
+      if (!alive) {
+        fs.rmSync(lock, { force: true });
+        continue;
+      }
+      if (Date.now() > deadline) fail(`another test run (process ${holder}) still holds ${lock}`);
+      if (!told) console.log(`[e2e] waiting for the test run of process ${holder} to finish…`);
+      told = true;
+      await new Promise((r) => setTimeout(r, 3000));
+    }
+  }
+}
+
 async function main() {
+  await acquireRunLock();
+
   // (a) build
   if (process.env.SKIP_BUILD === "1" || process.env.SKIP_BUILD === "true") {
     if (!fs.existsSync(path.join(DIST_DIR, "BUILD_ID"))) fail(`SKIP_BUILD is set but there is no build in ${DIST_DIR}/`);

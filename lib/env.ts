@@ -21,8 +21,6 @@ const schema = z.object({
   APP_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
   DASHBOARD_CLIENT_ID: z.string().min(8).default("dashboard"),
   DASHBOARD_CLIENT_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
-  API_BASE_URL: z.url().optional(),
-  NEXTAUTH_SECRET: z.string().min(32).optional(),
   SEED_DEMO: bool.default(true),
   CALLBACKS_ALLOW_PRIVATE_NETWORKS: bool,
   SMTP_URL: z.string().optional(),

@@ -8,6 +8,7 @@ import {
   expectDocumentShape,
   expectError,
   expectFieldTypes,
+  expectSignedFileUrl,
   expectTimestamp,
   ids,
   ISO_TIMESTAMP_NUMERIC_OFFSET,
@@ -44,7 +45,7 @@ const CANNOT_VOID = "Cannot void a document that is not pending or draft.";
 
 let t: Tokens;
 beforeAll(async () => {
-  t = await obtainTokens();
+  t = await obtainTokens(["alice", "aliceRead", "bob", "carol"]);
 });
 
 const getDoc = (version: Version, id: string, token = t.alice) => api(`/public/${version}/documents/${id}`, { token });
@@ -292,13 +293,29 @@ describe.each(VERSIONS)("GET /public/%s/documents/:id", (v) => {
     expect(new Set(d.recipients.map((r: any) => new URL(r.sign_url).searchParams.get("access_token"))).size).toBe(2);
   });
 
-  it("an executed document has executed_at and a certificate", async () => {
+  it("an executed document has executed_at and every recipient signed", async () => {
     const res = await getDoc(v, A.executed);
     expect(res.status, res.text).toBe(200);
     const d = res.body.document;
     expectDocumentShape(d, v, true);
     expect(d.state).toBe("executed");
     expectTimestamp(d.executed_at, "executed_at");
+    expect(d.recipients.map((r: any) => r.status)).toEqual(d.recipients.map(() => "signed"));
+  });
+
+  it("an executed document has its signed PDF and both certificate addresses", async () => {
+    const d = (await getDoc(v, A.executed)).body.document;
+    const urls = { signed_pdf_url: d.signed_pdf_url, signature_certificate_url: d.signature_certificate_url, merged_document_certificate_url: d.merged_document_certificate_url };
+    expect(urls).toEqual({ signed_pdf_url: expect.any(String), signature_certificate_url: expect.any(String), merged_document_certificate_url: expect.any(String) });
+    for (const [k, u] of Object.entries(urls)) expectSignedFileUrl(u, k);
+  });
+
+  it("certificate addresses are URLs on a pending document too (spec 2.1 types them string)", async () => {
+    const d = (await getDoc(v, A.pending["spare-1"]!)).body.document;
+    expect({ signature_certificate_url: typeof d.signature_certificate_url, merged_document_certificate_url: typeof d.merged_document_certificate_url }).toEqual({
+      signature_certificate_url: "string",
+      merged_document_certificate_url: "string",
+    });
   });
 
   it("timestamps carry a numeric UTC offset (spec conventions)", async () => {

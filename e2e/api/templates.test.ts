@@ -25,7 +25,7 @@ const WRONG_ACCOUNT = "Unauthorized account for Reusable Template.";
 
 let t: Tokens;
 beforeAll(async () => {
-  t = await obtainTokens();
+  t = await obtainTokens(["alice", "aliceRead", "bob", "carol"]);
 });
 
 const getTemplate = (v: Version, id: string, token = t.alice) => api(`/public/${v}/reusable_templates/${id}`, { token });

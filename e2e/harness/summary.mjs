@@ -21,7 +21,7 @@ export function vitestSummary(file, exitCode) {
     if ((f.assertionResults ?? []).length === 0 && f.status === "failed") failures.push(`${f.name} (file failed: ${(f.message ?? "").split("\n")[0]})`);
   }
   const ok = exitCode === 0 && r.numFailedTests === 0 && r.numFailedTestSuites === 0 && r.numTotalTests > 0;
-  const line = `${r.numPassedTests} passed, ${r.numFailedTests} failed, ${r.numPendingTests + (r.numTodoTests ?? 0)} skipped, ${r.numTotalTests} total (${r.numTotalTestSuites} files); exit code ${exitCode}`;
+  const line = `${r.numPassedTests} passed, ${r.numFailedTests} failed, ${r.numPendingTests + (r.numTodoTests ?? 0)} skipped, ${r.numTotalTests} total (${(r.testResults ?? []).length} files); exit code ${exitCode}`;
   return { name: "API (vitest)", ok, line, failures };
 }
 
