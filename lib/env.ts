@@ -21,6 +21,13 @@ const schema = z.object({
   APP_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
   DASHBOARD_CLIENT_ID: z.string().min(8).default("dashboard"),
   DASHBOARD_CLIENT_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
+  /** The API deployment the dashboard talks to (default: this app). */
+  API_BASE_URL: z.url({ protocol: /^https?$/ }).optional(),
+  /** Key of the dashboard's session cookies (default: derived from APP_SECRET). */
+  NEXTAUTH_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
+  /** The service's PDF signing certificate (PKCS#12, RSA). Default: a self-signed one generated into DATA_DIR. */
+  SIGNING_P12_PATH: z.string().min(1).optional().or(z.literal("").transform(() => undefined)),
+  SIGNING_P12_PASSPHRASE: z.string().optional(),
   SEED_DEMO: bool.default(true),
   CALLBACKS_ALLOW_PRIVATE_NETWORKS: bool,
   SMTP_URL: z.string().optional(),

@@ -102,6 +102,15 @@ describe.each(VERSIONS)("GET /public/%s/documents", (v) => {
     expect(seen).toEqual(all);
   });
 
+  it("newest first", async () => {
+    const all = ids(await listAll(v, t.alice));
+    // the fixtures were created in this order
+    const created = [A.pending["oauth-body-token"]!, A.pending["spare-3"]!, A.draft, A.declined, A.draftToVoid.v2, A.byRecipient, A.sharedWithBob];
+    const positions = created.map((id) => all.indexOf(id));
+    expect(positions.every((p) => p >= 0)).toBe(true);
+    expect(positions).toEqual([...positions].sort((a, b) => b - a));
+  });
+
   it("a page past the end is an empty list", async () => {
     const res = await api(`/public/${v}/documents`, { token: t.alice, query: { per_page: 100, page: 2 } });
     expect(res.status, res.text).toBe(200);
@@ -310,12 +319,13 @@ describe.each(VERSIONS)("GET /public/%s/documents/:id", (v) => {
     for (const [k, u] of Object.entries(urls)) expectSignedFileUrl(u, k);
   });
 
-  it("certificate addresses are URLs on a pending document too (spec 2.1 types them string)", async () => {
+  it("file addresses that do not exist yet are null on a pending document (docs/api-decisions.md)", async () => {
     const d = (await getDoc(v, A.pending["spare-1"]!)).body.document;
-    expect({ signature_certificate_url: typeof d.signature_certificate_url, merged_document_certificate_url: typeof d.merged_document_certificate_url }).toEqual({
-      signature_certificate_url: "string",
-      merged_document_certificate_url: "string",
-    });
+    expect({
+      signed_pdf_url: d.signed_pdf_url,
+      signature_certificate_url: d.signature_certificate_url,
+      merged_document_certificate_url: d.merged_document_certificate_url,
+    }).toEqual({ signed_pdf_url: null, signature_certificate_url: null, merged_document_certificate_url: null });
   });
 
   it("timestamps carry a numeric UTC offset (spec conventions)", async () => {
@@ -428,6 +438,14 @@ describe.each(VERSIONS)("POST /public/%s/documents/:id/share", (v) => {
     expect((await getDoc(v, id)).body.document.shared_with).toEqual(["before@example.com"]);
   });
 
+  it("more than 100 addresses → 422 naming shared_with", async () => {
+    const many = Array.from({ length: 101 }, (_, i) => `person${i}@example.com`);
+    expectBadInput(await share({ shared_with: many }), "shared_with");
+    const hundred = await share({ shared_with: many.slice(0, 100) });
+    expect(hundred.status, hundred.text).toBe(200);
+    expect(hundred.body.document.shared_with).toHaveLength(100);
+  });
+
   it("missing shared_with → 422 naming it", async () => {
     expectBadInput(await share({}), "shared_with");
     expectBadInput(await share({ shared_with: "one@example.com" }), "shared_with");
@@ -486,6 +504,18 @@ describe.each(VERSIONS)("POST /public/%s/documents/:id/update_tags", (v) => {
   it("values other than string or null → 422 naming tags", async () => {
     expectBadInput(await update({ tags: { n: 5 } }), "tags");
     expectBadInput(await update({ tags: { o: { nested: "x" } } }), "tags");
+  });
+
+  it("at most 50 tags of names up to 100 characters (422 naming tags beyond)", async () => {
+    const fifty = Object.fromEntries(Array.from({ length: 50 }, (_, i) => [`k${i}`, `v${i}`]));
+    const ok = await update({ tags: fifty });
+    expect(ok.status, ok.text).toBe(200);
+    expect(Object.keys(ok.body.document.tags)).toHaveLength(50);
+    expectBadInput(await update({ tags: { ...fifty, k50: "one too many" } }), "tags");
+    const longName = "n".repeat(100);
+    expect((await update({ tags: { [longName]: "x" } })).status).toBe(200);
+    expectBadInput(await update({ tags: { [longName + "n"]: "x" } }), "tags");
+    expect((await getDoc(v, id)).body.document.tags).toEqual({ [longName]: "x" });
   });
 
   it("missing tags → 422 naming tags", async () => {

@@ -130,7 +130,7 @@ export class CookieJar {
 export async function browse(
   jar: CookieJar,
   pathOrUrl: string,
-  opts: { method?: "GET" | "POST"; form?: Record<string, string> } = {},
+  opts: { method?: "GET" | "POST"; form?: Record<string, string>; headers?: Record<string, string> } = {},
 ): Promise<HttpResult<string> & { location: string | null }> {
   const headers: Record<string, string> = { Accept: "text/html,application/xhtml+xml,*/*;q=0.8" };
   const cookie = jar.header();
@@ -141,6 +141,7 @@ export async function browse(
     headers.Origin = BASE_URL;
     body = new URLSearchParams(opts.form).toString();
   }
+  Object.assign(headers, opts.headers);
   const res = await fetch(new URL(pathOrUrl, BASE_URL + "/"), { method: opts.method ?? (body ? "POST" : "GET"), headers, body, redirect: "manual" });
   jar.store(res);
   const result = await read<string>(res);

@@ -2,9 +2,11 @@
 // PKCE, single-use codes, refresh-token rotation and reuse detection.
 import { describe, expect, it } from "vitest";
 import {
+  authorizePath,
   basicAuth,
   exchangeCode,
   fixtures,
+  http,
   me,
   obtainCode,
   pkcePair,
@@ -181,11 +183,7 @@ describe("PKCE (S256)", () => {
 
   it("the challenge method defaults to nothing weaker: a challenge without method is S256 or refused", async () => {
     const { verifier, challenge } = pkcePair();
-    const res = await fetch(
-      new URL(`/oauth/authorize?client_id=${aliceApp.client_id}&redirect_uri=${encodeURIComponent(aliceApp.redirect_uri)}&response_type=code&code_challenge=${challenge}`, fixtures.baseUrl),
-      { redirect: "manual" },
-    );
-    await res.arrayBuffer();
+    const res = await http(authorizePath({ clientId: aliceApp.client_id, redirectUri: aliceApp.redirect_uri, codeChallenge: challenge }));
     if (res.status === 403) return; // refused: fine
     // Accepted: then a "plain" verifier (the challenge itself) must not work, the S256 verifier must.
     const { code } = await aliceCode({ codeChallenge: challenge });

@@ -151,6 +151,27 @@ describe("sign-in", () => {
     expect(session).toMatch(/;\s*Path=\//i);
   });
 
+  it("a sign-in form posted from another site is refused", async () => {
+    const jar = new CookieJar();
+    const res = await browse(jar, "/login/submit", {
+      form: { email: alice.email, password: alice.password, next: "/" },
+      headers: { Origin: "https://evil.example" },
+    });
+    expect(res.status).toBe(403);
+    expect(jar.cookies.size).toBe(0);
+  });
+
+  it("sign-out ends the session on the server: the old cookie no longer signs in", async () => {
+    const jar = await aliceSession();
+    const oldCookie = jar.header()!;
+    const out = await browse(jar, "/logout", { method: "POST", form: {} });
+    expect(out.status).toBe(303);
+    expect(out.headers.getSetCookie().join("\n")).toMatch(/Max-Age=0|Expires=Thu, 01 Jan 1970/i);
+    const res = await http(authorizePath({ ...base, state: "after-logout" }), { headers: { Cookie: oldCookie } });
+    expect(res.status).toBe(302);
+    expect(new URL(res.headers.get("location")!, BASE_URL).pathname).toBe("/login");
+  });
+
   it("e-mail is matched case-insensitively", async () => {
     const jar = new CookieJar();
     await signIn(jar, { email: alice.email.toUpperCase(), password: alice.password });
@@ -269,6 +290,8 @@ describe("consent", () => {
     const form = await consentPage(jar);
     const res = await browse(jar, form.action, { form: { ...form.fields, csrf: "forged", decision: "allow" } });
     noCodeFor(res);
+    expect(res.status).toBe(403);
+    expect(JSON.parse(res.text).error).toEqual(expect.any(String));
   });
 
   it("a consent POST without the session cookie issues no code", async () => {
@@ -276,6 +299,8 @@ describe("consent", () => {
     const form = await consentPage(jar);
     const res = await browse(new CookieJar(), form.action, { form: { ...form.fields, decision: "allow" } });
     noCodeFor(res);
+    expect(res.status).toBeGreaterThanOrEqual(300);
+    expect(res.status).toBeLessThan(500);
   });
 
   it("a csrf value from another user's session is refused (the cross-site request forgery case)", async () => {
@@ -284,6 +309,15 @@ describe("consent", () => {
     const forged = await consentPage(bobJar, fixtures.apps.bob);
     const res = await browse(await aliceSession(), forged.action, { form: { ...forged.fields, decision: "allow" } });
     noCodeFor(res);
+    expect(res.status).toBe(403);
+  });
+
+  it("a consent POST from another site is refused even with a valid csrf value", async () => {
+    const jar = await aliceSession();
+    const form = await consentPage(jar);
+    const res = await browse(jar, form.action, { form: { ...form.fields, decision: "allow" }, headers: { Origin: "https://evil.example" } });
+    noCodeFor(res);
+    expect(res.status).toBe(403);
   });
 
   it("a consent POST with a tampered redirect_uri is refused without redirecting there", async () => {

@@ -55,6 +55,14 @@ describe.each(VERSIONS)("GET /public/%s/reusable_templates", (v) => {
     expect(all).not.toContain(T.bob.id);
   });
 
+  it("newest first", async () => {
+    const all = ids(await allTemplates(v, t.alice));
+    // created in this order by the fixtures
+    const positions = [T.alice.id, T.carol.id, T.aliceForTags.id].map((id) => all.indexOf(id));
+    expect(positions.every((p) => p >= 0)).toBe(true);
+    expect(positions).toEqual([...positions].sort((a, b) => b - a));
+  });
+
   it("bob sees his account's templates only", async () => {
     const all = ids(await allTemplates(v, t.bob));
     expect(all).toContain(T.bob.id);

@@ -225,6 +225,17 @@ export async function createFixtures({ env, dir, baseUrl, log = () => {} }) {
     if (!out.id) throw new Error(`template:import printed no id: ${JSON.stringify(out)}`);
     fixtures.templates[key] = { ...out, name, roles: definition.roles, merge_fields: definition.merge_fields.map((m) => m.name) };
   }
+  // Templates of dave (plan disabled) and erin (document limit 0): a template send
+  // reaches the plan checks only on a template of the caller's own account
+  // (e2e/api/sending-templates.test.ts).
+  for (const key of ["dave", "erin"]) {
+    const definition = templateDefinition(`${USERS[key].account} Services Agreement`);
+    const defFile = path.join(dir, `${key}-template.json`);
+    fs.writeFileSync(defFile, JSON.stringify(definition, null, 2));
+    const out = await cli("template:import", "--owner", USERS[key].email, "--pdf", path.join(dir, "alice-contract.pdf"), "--definition", defFile);
+    if (!out.id) throw new Error(`template:import printed no id: ${JSON.stringify(out)}`);
+    fixtures.templates[key] = { ...out, name: definition.name, roles: definition.roles, merge_fields: definition.merge_fields.map((m) => m.name) };
+  }
 
   const doc = async (owner, state, name, extra = []) => {
     const out = await cli("document:create", "--owner", USERS[owner].email, "--template", fixtures.templates[owner].id, "--state", state, "--name", name, ...extra);

@@ -87,11 +87,11 @@ test("Deny sends the browser back to the client with error=access_denied", async
   expect(url.searchParams.get("code")).toBeNull();
 });
 
-test("a bad authorize request shows an error and does not go to sign-in", async ({ page }) => {
+test("a bad authorize request shows an error and does not go to sign-in", async ({ page, baseURL }) => {
   const res = await page.goto(authorizeUrl({ clientId: app.client_id, redirectUri: "https://evil.example/cb" }));
   expect(res?.status()).toBe(403);
   const at = new URL(page.url());
-  expect(at.origin).toBe(new URL(fx.baseUrl).origin);
+  expect(at.origin).toBe(new URL(baseURL!).origin);
   expect(at.pathname).toBe("/oauth/authorize");
   expect(await page.textContent("body")).toContain("invalid_redirect_uri");
 });

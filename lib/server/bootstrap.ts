@@ -1,21 +1,10 @@
 import "server-only";
 import { env } from "@/lib/env";
 import { getDb } from "@/lib/server/db/client";
-import { deriveSecret } from "@/lib/server/secrets";
+import { dashboardClientConfig } from "@/lib/server/dashboard/dashboard-config";
 import { ensureFirstPartyClient } from "@/lib/server/oauth/create-client";
 import { seedDemo } from "@/lib/server/seed/seed-demo";
 import { startBackgroundWork } from "@/lib/server/jobs/start-background-work";
-
-/** The dashboard's OAuth client as configured (issue: provisioned from configuration). */
-export function dashboardClientConfig() {
-  const e = env();
-  return {
-    clientId: e.DASHBOARD_CLIENT_ID,
-    clientSecret: e.DASHBOARD_CLIENT_SECRET ?? deriveSecret("dashboard-client-secret"),
-    name: "Signing Service dashboard",
-    redirectUri: `${e.APP_URL}/api/auth/callback/signing-service`,
-  };
-}
 
 /** Runs once per server start: migrations (by opening the database), the dashboard client, demo data, the job worker. */
 export async function bootstrap() {

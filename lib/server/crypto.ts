@@ -51,3 +51,18 @@ export function safeEqual(a: string, b: string) {
   const bb = Buffer.from(b);
   return ba.length === bb.length && crypto.timingSafeEqual(ba, bb);
 }
+
+/** AES-256-GCM for secrets that must be read back (the dashboard's stored OAuth tokens). */
+export function encryptString(key: string, plain: string) {
+  const iv = crypto.randomBytes(12);
+  const cipher = crypto.createCipheriv("aes-256-gcm", crypto.createHash("sha256").update(key).digest(), iv);
+  const body = Buffer.concat([cipher.update(plain, "utf8"), cipher.final()]);
+  return [iv, cipher.getAuthTag(), body].map((b) => b.toString("base64url")).join(".");
+}
+
+export function decryptString(key: string, sealed: string) {
+  const [iv, tag, body] = sealed.split(".").map((p) => Buffer.from(p, "base64url"));
+  const decipher = crypto.createDecipheriv("aes-256-gcm", crypto.createHash("sha256").update(key).digest(), iv!);
+  decipher.setAuthTag(tag!);
+  return Buffer.concat([decipher.update(body!), decipher.final()]).toString("utf8");
+}

@@ -19,10 +19,19 @@ export function getAppSecret(): string {
   const dir = path.resolve(e.DATA_DIR);
   const file = path.join(dir, "app-secret");
   fs.mkdirSync(dir, { recursive: true });
-  try {
-    fs.writeFileSync(file, crypto.randomBytes(32).toString("base64url"), { flag: "wx", mode: 0o600 });
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code !== "EEXIST") throw err;
+  if (!fs.existsSync(file)) {
+    // Written whole under a temporary name, then linked into place: a second
+    // process starting at the same moment either wins the link or reads the
+    // complete winner, never a half-written file.
+    const temp = `${file}.${process.pid}.${crypto.randomBytes(4).toString("hex")}`;
+    fs.writeFileSync(temp, crypto.randomBytes(32).toString("base64url"), { mode: 0o600 });
+    try {
+      fs.linkSync(temp, file);
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== "EEXIST") throw err;
+    } finally {
+      fs.unlinkSync(temp);
+    }
   }
   return (g.__appSecret = fs.readFileSync(file, "utf8").trim());
 }

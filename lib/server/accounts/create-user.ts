@@ -2,8 +2,8 @@ import "server-only";
 import { eq } from "drizzle-orm";
 import type { Db } from "@/lib/server/db/client";
 import { accounts, users } from "@/lib/server/db/schema";
-import crypto from "node:crypto";
 import { hashPassword, newId } from "@/lib/server/crypto";
+import { newCallbackSecret } from "@/lib/server/ext/account-settings";
 
 export type CreateUserInput = {
   email: string;
@@ -43,8 +43,7 @@ export async function createUser(db: Db, input: CreateUserInput) {
         planKba: input.plan?.kba ?? false,
         planDocumentLimit: input.plan?.documentLimit ?? null,
         planEnabled: input.plan?.enabled ?? true,
-        // Standard Webhooks secrets are standard base64 (their libraries reject base64url).
-        callbackSecret: `whsec_${crypto.randomBytes(24).toString("base64")}`,
+        callbackSecret: newCallbackSecret(),
       });
     }
     const [user] = await tx

@@ -239,6 +239,10 @@ export const documents = pgTable(
     signedPdfKey: text("signed_pdf_key"),
     certificateKey: text("certificate_key"),
     mergedPdfKey: text("merged_pdf_key"),
+    /** SHA-256 (hex) of the files, for the certificate and for /verify. */
+    originalSha256: text("original_sha256"),
+    signedPdfSha256: text("signed_pdf_sha256"),
+    mergedPdfSha256: text("merged_pdf_sha256"),
     sentAt: ts("sent_at"),
     expiresAt: ts("expires_at").notNull(),
     executedAt: ts("executed_at"),
@@ -249,6 +253,9 @@ export const documents = pgTable(
     index("documents_sender_idx").on(t.senderUserId, t.createdAt),
     index("documents_template_idx").on(t.templateId),
     index("documents_shared_with_idx").using("gin", t.sharedWith),
+    index("documents_signed_sha_idx").on(t.signedPdfSha256),
+    index("documents_merged_sha_idx").on(t.mergedPdfSha256),
+    index("documents_pending_expiry_idx").on(t.state, t.expiresAt),
   ],
 );
 
@@ -269,6 +276,11 @@ export const recipients = pgTable(
     omitted: boolean("omitted").notNull().default(false),
     viewedAt: ts("viewed_at"),
     signedAt: ts("signed_at"),
+    declinedAt: ts("declined_at"),
+    declineReason: text("decline_reason"),
+    /** Wrong PINs in a row; 5 lock this signer's link for 15 minutes. */
+    pinFailures: integer("pin_failures").notNull().default(0),
+    pinLockedUntil: ts("pin_locked_until"),
     createdAt: createdAt(),
   },
   (t) => [index("recipients_document_idx").on(t.documentId, t.sequence)],
@@ -446,3 +458,21 @@ export const outboxEmails = pgTable(
   },
   (t) => [index("outbox_account_idx").on(t.accountId, t.createdAt)],
 );
+
+// ---------------------------------------------------------------- dashboard (an API client of this service)
+
+/**
+ * The dashboard's OAuth tokens, kept server-side (encrypted) and referenced
+ * from the next-auth cookie, so the browser never holds them and concurrent
+ * requests refresh under one row lock instead of racing the rotation.
+ */
+export const dashboardSessions = pgTable("dashboard_sessions", {
+  id: text("id").primaryKey(),
+  /** The API's user id (from /me); the dashboard may point at another deployment. */
+  apiUserId: text("api_user_id").notNull(),
+  accessTokenEnc: text("access_token_enc").notNull(),
+  refreshTokenEnc: text("refresh_token_enc").notNull(),
+  expiresAt: ts("expires_at").notNull(),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});

@@ -24,6 +24,8 @@ type RouteOptions = {
   mirror?: "document" | "reusable_template";
   /** Versions that have this operation (spec 9); others answer 404. */
   versions?: ApiVersion[];
+  /** For routes outside /public/<version> (the /ext extensions): the version their answers follow. */
+  fixedVersion?: ApiVersion;
   handler: (ctx: ApiContext) => Promise<unknown>;
 };
 
@@ -41,7 +43,7 @@ export function apiRoute(options: RouteOptions) {
       const params = Object.fromEntries(
         Object.entries(raw).map(([k, v]) => [k, Array.isArray(v) ? v.join("/") : (v ?? "")]),
       );
-      const version = params.version;
+      const version = options.fixedVersion ?? params.version;
       if (version !== "v1" && version !== "v2") throw new ApiError("notFound");
       if (options.versions && !options.versions.includes(version)) throw new ApiError("notFound");
 

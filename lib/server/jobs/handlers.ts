@@ -3,6 +3,8 @@ import { getDb } from "@/lib/server/db/client";
 import { deliverCallback } from "@/lib/server/callbacks/deliver-callback";
 import { deliverEmail } from "@/lib/server/mail/deliver-email";
 import { processSendingRequest } from "@/lib/server/sending-requests/process-sending-request";
+import { completeDocument } from "@/lib/server/completion/complete-document";
+import { expireDocuments } from "@/lib/server/signing/expire-documents";
 import type { JobHandlers } from "./worker";
 import { queueOptions } from "./queues";
 
@@ -15,4 +17,6 @@ export const jobHandlers: JobHandlers = {
     }),
   "deliver-callback": async (data) => deliverCallback(await getDb(), data.deliveryId),
   "send-email": async (data) => deliverEmail(await getDb(), data.emailId),
+  "complete-document": async (data) => completeDocument(await getDb(), data.documentId),
+  "expire-documents": async () => expireDocuments(await getDb()),
 };

@@ -5,6 +5,8 @@ export type JobPayloads = {
   "process-sending-request": { sendingRequestId: string };
   "deliver-callback": { deliveryId: string };
   "send-email": { emailId: string };
+  "complete-document": { documentId: string };
+  "expire-documents": Record<string, never>;
 };
 export type JobName = keyof JobPayloads;
 
@@ -17,4 +19,6 @@ export const queueOptions: Record<JobName, Omit<Queue, "name">> = {
   // Callback retries are scheduled by the delivery itself (each attempt is recorded), not by pg-boss.
   "deliver-callback": { retryLimit: 2, retryDelay: 30, heartbeatSeconds: 10, expireInSeconds: 120 },
   "send-email": { retryLimit: 5, retryDelay: 30, retryBackoff: true, heartbeatSeconds: 10, expireInSeconds: 120 },
+  "complete-document": { retryLimit: 5, retryDelay: 10, retryBackoff: true, heartbeatSeconds: 10, expireInSeconds: 900 },
+  "expire-documents": { retryLimit: 0, expireInSeconds: 300 },
 };

@@ -4,11 +4,14 @@ import { requeueStalledDeliveries } from "@/lib/server/callbacks/sweep-deliverie
 import { requeueInterruptedSendingRequests } from "@/lib/server/sending-requests/requeue-interrupted";
 import { jobHandlers } from "./handlers";
 import { startWorker } from "./worker";
+import { getBoss } from "./boss";
 
 /** Runs the job handlers in this process and picks up work a crash interrupted. */
 export async function startBackgroundWork() {
   const db = await getDb();
   await startWorker(jobHandlers);
+  // Every minute, pending documents past their expiry become expired.
+  await (await getBoss()).schedule("expire-documents", "* * * * *");
   const requests = await requeueInterruptedSendingRequests(db);
   const deliveries = await requeueStalledDeliveries(db);
   if (requests || deliveries) {

@@ -87,8 +87,13 @@ export async function renderPdfPages(
     if (doc.numPages > maxPages) {
       throw new PdfReadError("too_many_pages", `The PDF has ${doc.numPages} pages; at most ${maxPages} are allowed.`);
     }
+    // PNG encoding costs ~4x the rasterising and runs on libuv's threads, so
+    // page n is encoded while page n+1 renders (bench/processing). At most
+    // ENCODE_AHEAD pages wait in memory.
+    const pending: Promise<RenderedPage>[] = [];
     const pages: RenderedPage[] = [];
     for (let n = 1; n <= doc.numPages; n++) {
+      if (pending.length >= ENCODE_AHEAD) pages.push(await pending.shift()!);
       const page = await doc.getPage(n);
       try {
         const base = page.getViewport({ scale: 1 });
@@ -103,18 +108,21 @@ export async function renderPdfPages(
           canvasContext: ctx as unknown as CanvasRenderingContext2D,
           viewport,
         }).promise;
-        pages.push({
+        const encoded = Promise.all([canvas.encode("png"), thumbnailOf(canvas)]).then(([image, thumbnail]) => ({
           width: round2(base.width),
           height: round2(base.height),
-          image: await canvas.encode("png"),
-          thumbnail: await thumbnailOf(canvas),
-        });
+          image,
+          thumbnail,
+        }));
+        encoded.catch(() => {}); // awaited below; this only keeps an early failure from being "unhandled"
+        pending.push(encoded);
       } catch (e) {
         throw e instanceof PdfReadError ? e : toPdfReadError(e, n);
       } finally {
         page.cleanup();
       }
     }
+    for (const p of pending) pages.push(await p);
     return pages;
   } finally {
     await doc.destroy().catch(() => {});
@@ -133,6 +141,7 @@ async function thumbnailOf(page: Canvas): Promise<Buffer> {
 }
 
 const round2 = (n: number) => Math.round(n * 100) / 100;
+const ENCODE_AHEAD = 3;
 
 /** A PDF starts with `%PDF-` within its first KiB (some writers put junk before it). */
 function assertLooksLikePdf(bytes: Uint8Array) {

@@ -1,0 +1,41 @@
+import type { Metadata } from "next";
+import { cookies, headers } from "next/headers";
+import { AuthCard } from "@/components/auth/auth-card";
+import { Alert } from "@/components/ui/alert";
+import { SignerPage } from "@/components/signing/signer-page";
+import { getDb } from "@/lib/server/db/client";
+import { getSignerContextOrThrow } from "@/lib/server/signing/signer-context";
+import { hasPassedPin, pinCookieName } from "@/lib/server/signing/signer-pin";
+import { buildSignerView } from "@/lib/server/signing/build-signer-view";
+import { recordFirstView } from "@/lib/server/signing/record-first-view";
+import { SigningError } from "@/lib/server/signing/signing-error";
+import { requestOrigin } from "@/lib/server/documents/record-audit";
+
+export const metadata: Metadata = { title: "Sign", robots: { index: false } };
+
+type Props = { params: Promise<{ signerId: string }>; searchParams: Promise<{ access_token?: string }> };
+
+/** A signer's page; the token in the address is the only credential (it may be inside another site's iframe). */
+export default async function SignPage({ params, searchParams }: Props) {
+  const { signerId } = await params;
+  const { access_token: token = "" } = await searchParams;
+  const db = await getDb();
+  let ctx;
+  try {
+    ctx = await getSignerContextOrThrow(db, signerId, token);
+  } catch (err) {
+    if (!(err instanceof SigningError)) throw err;
+    return (
+      <AuthCard title="This link does not work">
+        <Alert>{err.message}</Alert>
+      </AuthCard>
+    );
+  }
+  const pinPassed = hasPassedPin(ctx, (await cookies()).get(pinCookieName(signerId))?.value);
+  if (pinPassed) {
+    const h = await headers();
+    await recordFirstView(db, ctx, requestOrigin(new Request("http://local/", { headers: h })));
+  }
+  const view = await buildSignerView(db, ctx, { pinPassed, accessToken: token });
+  return <SignerPage view={view} />;
+}

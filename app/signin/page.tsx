@@ -1,0 +1,43 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { AuthCard } from "@/components/auth/auth-card";
+import { SignInButton } from "@/components/dashboard/sign-in-button";
+import { Alert } from "@/components/ui/alert";
+
+export const metadata: Metadata = { title: "Sign in to the dashboard" };
+
+type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
+
+// next-auth sends its failures here as ?error=<code>.
+const errors: Record<string, string> = {
+  OAuthSignin: "Sign-in could not be started. Please try again.",
+  OAuthCallback: "Sign-in did not complete. Please try again.",
+  Callback: "Sign-in did not complete. Please try again.",
+  AccessDenied: "Access was not granted.",
+  SessionRequired: "Please sign in to continue.",
+};
+
+/** Only a path on this site: an absolute or protocol-relative address would be an open redirect. */
+function safeCallback(value: string | string[] | undefined): string {
+  const v = Array.isArray(value) ? value[0] : value;
+  return v && v.startsWith("/") && !v.startsWith("//") && !v.startsWith("/\\") ? v : "/documents";
+}
+
+export default async function DashboardSignInPage({ searchParams }: Props) {
+  const params = await searchParams;
+  const callbackUrl = safeCallback(params.callbackUrl);
+  const error = typeof params.error === "string" ? (errors[params.error] ?? "Sign-in failed. Please try again.") : null;
+  return (
+    <AuthCard title="Sign in to the dashboard" subtitle="Send documents, follow their signatures and manage your API settings.">
+      {params.signedOut ? <Alert tone="info">You are signed out.</Alert> : null}
+      {error ? <Alert>{error}</Alert> : null}
+      <SignInButton callbackUrl={callbackUrl} />
+      <p className="text-center text-sm text-slate-600">
+        No account yet?{" "}
+        <Link className="font-medium text-brand-600 hover:underline" href="/signup">
+          Create one
+        </Link>
+      </p>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,25 @@
+"use client";
+
+import { signOut } from "next-auth/react";
+import { useState } from "react";
+import { Spinner } from "@/components/ui/spinner";
+
+/** Ends the dashboard session; next-auth's signOut event revokes the API token on the server. */
+export function SignOutButton({ className = "" }: { className?: string }) {
+  const [pending, setPending] = useState(false);
+  return (
+    <button
+      type="button"
+      disabled={pending}
+      aria-busy={pending}
+      onClick={() => {
+        setPending(true);
+        void signOut({ callbackUrl: "/signin?signedOut=1" });
+      }}
+      className={`inline-flex items-center gap-2 rounded-md px-3 py-1.5 text-sm font-medium text-slate-700 ring-1 ring-inset ring-slate-300 hover:bg-slate-50 ${className}`}
+    >
+      {pending ? <Spinner /> : null}
+      Sign out
+    </button>
+  );
+}

@@ -1,0 +1,55 @@
+import { DOCUMENT_STATES, type DocumentState } from "@/lib/api/common";
+
+// The documents list keeps every filter in the URL, so a filtered list can be
+// bookmarked, shared and reloaded. These read and write that URL.
+
+export const PAGE_SIZES = [10, 25, 50, 100] as const;
+
+export type DocumentListParams = {
+  search: string;
+  states: DocumentState[];
+  templateId: string;
+  perPage: number;
+  page: number;
+};
+
+type Raw = Record<string, string | string[] | undefined>;
+
+const all = (v: string | string[] | undefined) => (Array.isArray(v) ? v : v ? [v] : []);
+const first = (v: string | string[] | undefined) => all(v)[0] ?? "";
+
+function positiveInt(v: string, fallback: number, max: number) {
+  const n = Number(v);
+  return Number.isInteger(n) && n >= 1 ? Math.min(n, max) : fallback;
+}
+
+/** Unknown states and out-of-range numbers are dropped rather than sent on to fail at the API. */
+export function parseListParams(sp: Raw): DocumentListParams {
+  // Both `state=a&state=b` (the filter form) and `state=a,b` (the API's own form) are read.
+  const states = all(sp.state)
+    .flatMap((s) => s.split(","))
+    .map((s) => s.trim())
+    .filter((s): s is DocumentState => (DOCUMENT_STATES as readonly string[]).includes(s));
+  return {
+    search: first(sp.search).trim().slice(0, 200),
+    states: [...new Set(states)],
+    templateId: first(sp.template_id).trim(),
+    perPage: positiveInt(first(sp.per_page), 10, 100),
+    page: positiveInt(first(sp.page), 1, 1_000_000),
+  };
+}
+
+/** The list's address for these parameters (defaults left out). */
+export function listHref(p: DocumentListParams, changes: Partial<DocumentListParams> = {}): string {
+  const v = { ...p, ...changes };
+  const q = new URLSearchParams();
+  if (v.search) q.set("search", v.search);
+  for (const s of v.states) q.append("state", s);
+  if (v.templateId) q.set("template_id", v.templateId);
+  if (v.perPage !== 10) q.set("per_page", String(v.perPage));
+  if (v.page !== 1) q.set("page", String(v.page));
+  const qs = q.toString();
+  return qs ? `/documents?${qs}` : "/documents";
+}
+
+export const isFiltered = (p: DocumentListParams) => Boolean(p.search || p.states.length || p.templateId);

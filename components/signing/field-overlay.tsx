@@ -1,0 +1,125 @@
+"use client";
+
+import type { SignerView } from "@/lib/api/signing";
+import { boxStyle } from "./page-viewer";
+import { fieldDomId, fieldErrorId, fieldLabel, isFilled, type SignerField } from "./field-utils";
+
+type Page = SignerView["document"]["pages"][number];
+
+/**
+ * One of this signer's fields, placed on its page: a text or date input, a
+ * checkbox, or a button that opens the signature dialog.
+ */
+export function FieldOverlay({
+  field,
+  page,
+  value,
+  error,
+  disabled,
+  onChange,
+  onOpenSignature,
+}: {
+  field: SignerField;
+  page: Page;
+  value: string;
+  error?: string;
+  disabled?: boolean;
+  onChange: (value: string) => void;
+  onOpenSignature: (field: SignerField) => void;
+}) {
+  const label = fieldLabel(field);
+  const filled = isFilled(field, value);
+  const id = fieldDomId(field.id);
+  const common = {
+    id,
+    disabled,
+    "aria-invalid": error ? true : undefined,
+    "aria-describedby": error ? fieldErrorId(field.id) : undefined,
+  } as const;
+
+  const tone = error
+    ? "ring-red-600 bg-red-50/70"
+    : filled
+      ? "ring-emerald-600/70 bg-emerald-50/20"
+      : field.required
+        ? "ring-amber-500 bg-amber-100/70"
+        : "ring-sky-500/80 bg-sky-50/60";
+
+  let control;
+  if (field.type === "signature" || field.type === "initials") {
+    const action = field.type === "signature" ? "Sign" : "Initial";
+    control = (
+      <button
+        {...common}
+        type="button"
+        aria-haspopup="dialog"
+        aria-label={`${label}${field.required ? " (required)" : ""}: ${filled ? "added, activate to change" : action.toLowerCase()}`}
+        onClick={() => onOpenSignature(field)}
+        className="flex h-full w-full cursor-pointer items-center justify-center overflow-hidden font-semibold text-amber-900"
+      >
+        {filled ? (
+          // eslint-disable-next-line @next/next/no-img-element -- a data URL made on this page
+          <img src={value} alt="" className="h-full w-full object-contain" draggable={false} />
+        ) : (
+          <span className="flex items-center gap-[0.25em] leading-none">
+            <svg aria-hidden="true" viewBox="0 0 20 20" fill="currentColor" className="h-[1em] w-[1em]">
+              <path d="M13.6 2.6a2 2 0 0 1 2.8 2.8l-8.5 8.5-3.6.8.8-3.6 8.5-8.5Z" />
+              <path d="M3 17h14v1.5H3z" />
+            </svg>
+            {action}
+          </span>
+        )}
+      </button>
+    );
+  } else if (field.type === "checkbox") {
+    control = (
+      <input
+        {...common}
+        type="checkbox"
+        aria-label={label}
+        required={field.required}
+        checked={value === "true"}
+        onChange={(e) => onChange(e.target.checked ? "true" : "false")}
+        className="m-0 h-full w-full cursor-pointer accent-brand-600"
+      />
+    );
+  } else {
+    control = (
+      <input
+        {...common}
+        type={field.type === "date" ? "date" : "text"}
+        aria-label={label}
+        required={field.required}
+        placeholder={field.type === "text" ? label : undefined}
+        autoComplete="off"
+        maxLength={field.type === "text" ? 1000 : undefined}
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+        className="block h-full w-full min-w-0 border-0 bg-transparent px-[0.2em] py-0 leading-none text-slate-900 placeholder:text-slate-500/80"
+      />
+    );
+  }
+
+  return (
+    <div
+      className={`absolute rounded-[2px] ring-2 ring-inset focus-within:z-20 ${tone}`}
+      style={boxStyle(field, page, field.type === "date" ? 0.55 : 0.62)}
+      data-field-id={field.id}
+    >
+      {field.required && !filled ? (
+        <span aria-hidden="true" className="absolute -left-[0.35em] -top-[0.55em] text-[max(0.9em,10px)] font-bold leading-none text-red-600">
+          *
+        </span>
+      ) : null}
+      {control}
+      {error ? (
+        <p
+          id={fieldErrorId(field.id)}
+          className={`absolute ${field.x + field.width / 2 > 0.5 ? "right-0" : "left-0"} top-full z-30 mt-1 w-max max-w-[min(16rem,80vw)] rounded bg-red-700 px-2 py-1 text-xs font-medium leading-snug text-white shadow`}
+        >
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}

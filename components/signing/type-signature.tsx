@@ -1,0 +1,93 @@
+"use client";
+
+import "@fontsource/dancing-script/400.css";
+import { useEffect, useId, useRef, useState } from "react";
+import { toPngDataUrl } from "./image-utils";
+
+const FONT_FAMILY = '"Dancing Script", cursive';
+const RENDER_PX = 96;
+
+/** Renders the typed name in Dancing Script on a canvas, once the font is loaded. */
+export async function renderTypedSignature(text: string): Promise<string | null> {
+  const value = text.trim();
+  if (!value) return null;
+  const font = `${RENDER_PX}px ${FONT_FAMILY}`;
+  try {
+    await document.fonts.load(font, value);
+  } catch {
+    // Fall back to whatever cursive font is there.
+  }
+  const canvas = document.createElement("canvas");
+  const ctx = canvas.getContext("2d");
+  if (!ctx) return null;
+  ctx.font = font;
+  const metrics = ctx.measureText(value);
+  const pad = RENDER_PX * 0.25;
+  const ascent = metrics.actualBoundingBoxAscent || RENDER_PX * 0.8;
+  const descent = metrics.actualBoundingBoxDescent || RENDER_PX * 0.3;
+  const left = metrics.actualBoundingBoxLeft || 0;
+  const width = Math.max(metrics.actualBoundingBoxRight || metrics.width, metrics.width) + left;
+  canvas.width = Math.ceil(width + pad * 2);
+  canvas.height = Math.ceil(ascent + descent + pad * 2);
+  ctx.font = font; // resizing the canvas resets the context
+  ctx.fillStyle = "#0b1d51";
+  ctx.textBaseline = "alphabetic";
+  ctx.fillText(value, pad + left, pad + ascent);
+  return toPngDataUrl(canvas, 1200);
+}
+
+/** A text input whose value is shown live in a handwriting font and reported as a PNG. */
+export function TypeSignature({
+  kind,
+  defaultText,
+  onChange,
+}: {
+  kind: "signature" | "initials";
+  defaultText: string;
+  onChange: (dataUrl: string | null) => void;
+}) {
+  const id = useId();
+  const [text, setText] = useState(defaultText);
+  const onChangeRef = useRef(onChange);
+  useEffect(() => {
+    onChangeRef.current = onChange;
+  });
+
+  useEffect(() => {
+    let cancelled = false;
+    const timer = setTimeout(async () => {
+      const url = await renderTypedSignature(text);
+      if (!cancelled) onChangeRef.current(url);
+    }, 150);
+    return () => {
+      cancelled = true;
+      clearTimeout(timer);
+    };
+  }, [text]);
+
+  return (
+    <div className="space-y-3">
+      <div className="space-y-1">
+        <label htmlFor={id} className="block text-sm font-medium text-slate-700">
+          {kind === "signature" ? "Type your full name" : "Type your initials"}
+        </label>
+        <input
+          id={id}
+          type="text"
+          value={text}
+          maxLength={kind === "signature" ? 80 : 8}
+          autoComplete={kind === "signature" ? "name" : "off"}
+          onChange={(e) => setText(e.target.value)}
+          className="block w-full rounded-md border-0 px-3 py-2 text-sm shadow-sm ring-1 ring-inset ring-slate-300 focus:ring-2 focus:ring-brand-600"
+        />
+      </div>
+      <div
+        aria-hidden="true"
+        className="flex h-32 items-center justify-center overflow-hidden rounded-md bg-white px-3 text-center text-5xl text-[#0b1d51] ring-1 ring-inset ring-slate-300 sm:text-6xl"
+        style={{ fontFamily: FONT_FAMILY }}
+      >
+        <span className="truncate">{text.trim() || <span className="text-2xl text-slate-400">Preview</span>}</span>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,44 @@
+import Link from "next/link";
+import type { ReusableTemplateResource } from "@/lib/api/templates";
+import { formatDate } from "@/components/dashboard/format";
+import { Badge } from "@/components/ui/badge";
+
+const action = "rounded-md px-3 py-1.5 text-sm font-medium ring-1 ring-inset ring-slate-300 bg-white hover:bg-slate-50";
+
+/** One template in the list: thumbnail, name, roles and the ways to use it. */
+export function TemplateCard({ template: t }: { template: ReusableTemplateResource }) {
+  return (
+    <li className="flex flex-col overflow-hidden rounded-lg bg-white ring-1 ring-slate-200">
+      <Link href={`/templates/${t.id}`} className="group flex flex-1 flex-col" aria-label={`${t.name} (open template)`}>
+        <div className="flex h-40 items-center justify-center overflow-hidden bg-slate-100">
+          {t.thumbnail_url ? (
+            // eslint-disable-next-line @next/next/no-img-element -- signed, short-lived file addresses: no image optimiser in between
+            <img src={t.thumbnail_url} alt="" loading="lazy" className="h-full w-auto object-contain shadow-sm" />
+          ) : (
+            <span className="text-sm text-slate-500">No preview</span>
+          )}
+        </div>
+        <div className="flex-1 space-y-1 p-4">
+          <h2 className="break-words font-medium text-slate-900 group-hover:text-brand-700 group-hover:underline">{t.name}</h2>
+          <p className="break-all text-sm text-slate-600">{t.filename}</p>
+          <p className="text-sm text-slate-600">
+            {t.roles.length} role{t.roles.length === 1 ? "" : "s"}: {t.roles.map((r) => r.name).join(", ") || "none"}
+          </p>
+          <div className="flex flex-wrap gap-1 pt-1">
+            {t.signer_sequencing ? <Badge tone="info">Signer sequencing</Badge> : null}
+            {t.merge_field_components.length ? <Badge>{t.merge_field_components.length} merge fields</Badge> : null}
+            <Badge tone="muted">Updated {formatDate(t.updated_at)}</Badge>
+          </div>
+        </div>
+      </Link>
+      <div className="flex flex-wrap gap-2 border-t border-slate-100 p-3">
+        <Link href={`/templates/${t.id}/send`} className={action} aria-label={`Send ${t.name}`}>
+          Send
+        </Link>
+        <Link href={`/templates/${t.id}/embed`} className={action} aria-label={`Embed ${t.name}`}>
+          Embed
+        </Link>
+      </div>
+    </li>
+  );
+}

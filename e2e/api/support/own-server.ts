@@ -1,0 +1,202 @@
+// A second application server for tests that must stop or kill it (the shared
+// test server must stay up): `next start` on the build the runner made, on
+// its own port, with its own DATA_DIR (and, on PostgreSQL runs, its own
+// database), started and stopped with the harness's own helpers. Users and
+// applications are made with the admin CLI before the server starts; tokens
+// come from the real OAuth flow against this server.
+import { spawn } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+import { CookieJar, parseForms } from "../helpers";
+
+const ROOT = process.cwd();
+
+type Child = { child: import("node:child_process").ChildProcess; done: Promise<{ code: number | null; signal: string | null }> };
+type ServerControl = {
+  freePort(from: number): Promise<number>;
+  startServer(o: { env: NodeJS.ProcessEnv; port: number; log: string }): Child;
+  waitForServer(server: Child, baseUrl: string, o?: { timeoutMs?: number }): Promise<void>;
+  stop(server: Child, graceMs?: number): Promise<unknown>;
+};
+
+const serverControl = (): Promise<ServerControl> =>
+  import(/* @vite-ignore */ new URL("../../harness/server-control.mjs", import.meta.url).href) as Promise<ServerControl>;
+
+/** The build to start: the runner's (.next-test) unless E2E_DIST_DIR names another. */
+export const DIST_DIR = process.env.E2E_DIST_DIR || ".next-test";
+
+export type OwnServer = {
+  baseUrl: string;
+  port: number;
+  dataDir: string;
+  /** The log of the latest start. */
+  readonly log: string;
+  env: NodeJS.ProcessEnv;
+  /** The running server process (null while stopped). */
+  current: Child | null;
+  start(): Promise<void>;
+  /** kill -9 of the server's whole process group, without any chance to clean up. */
+  kill9(): Promise<void>;
+  stop(): Promise<void>;
+  /** Deletes the data directory (the server must be stopped). */
+  removeData(): void;
+  cli(...args: string[]): Promise<any>;
+};
+
+/**
+ * Prepares (does not start) a server on the first free port from `fromPort`
+ * with a fresh data directory. `databaseUrl`: PostgreSQL to use instead of
+ * embedded PGlite in the data directory.
+ */
+export async function ownServer(opts: { name: string; fromPort: number; databaseUrl?: string }): Promise<OwnServer> {
+  if (!fs.existsSync(path.join(ROOT, DIST_DIR, "BUILD_ID"))) {
+    throw new Error(`no build in ${DIST_DIR}/: run through \`npm test\` (or set E2E_DIST_DIR to a build folder)`);
+  }
+  const control = await serverControl();
+  const artifacts = process.env.E2E_ARTIFACTS || path.join(ROOT, "e2e/.artifacts");
+  const dataDir = path.join(artifacts, `${opts.name}-data`);
+  fs.rmSync(dataDir, { recursive: true, force: true });
+  fs.mkdirSync(dataDir, { recursive: true });
+  /** One log per start (the harness's startServer truncates its log). */
+  let starts = 0;
+  const logOf = (n: number) => path.join(artifacts, `${opts.name}-server-${n}.log`);
+  const port = await control.freePort(opts.fromPort);
+  const baseUrl = `http://localhost:${port}`;
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    NEXT_TELEMETRY_DISABLED: "1",
+    NEXT_DIST_DIR: DIST_DIR,
+    DATA_DIR: dataDir,
+    PORT: String(port),
+    APP_URL: baseUrl,
+    SEED_DEMO: "false",
+    CALLBACKS_ALLOW_PRIVATE_NETWORKS: "true",
+  };
+  delete env.DATABASE_URL;
+  delete env.APP_SECRET;
+  // Test-runner variables must not leak into the server.
+  for (const k of ["BASE_URL", "E2E_BASE_URL", "FIXTURES", "VITEST", "VITEST_MODE", "VITEST_POOL_ID", "VITEST_WORKER_ID", "NODE_ENV", "TEST"]) delete env[k];
+  if (opts.databaseUrl) env.DATABASE_URL = opts.databaseUrl;
+  const server: OwnServer = {
+    baseUrl,
+    port,
+    dataDir,
+    get log() {
+      return logOf(Math.max(1, starts));
+    },
+    env,
+    current: null,
+    async start() {
+      const log = logOf(++starts);
+      const s = control.startServer({ env, port, log });
+      server.current = s;
+      try {
+        await control.waitForServer(s, baseUrl, { timeoutMs: 180_000 });
+      } catch (e) {
+        const tail = fs.readFileSync(log, "utf8").split("\n").slice(-60).join("\n");
+        throw new Error(`${(e as Error).message}\n--- ${log} ---\n${tail}`);
+      }
+    },
+    async kill9() {
+      const s = server.current;
+      if (!s) return;
+      try {
+        process.kill(-s.child.pid!, "SIGKILL");
+      } catch {
+        s.child.kill("SIGKILL");
+      }
+      await s.done;
+      server.current = null;
+    },
+    async stop() {
+      const s = server.current;
+      if (!s) return;
+      await control.stop(s);
+      server.current = null;
+    },
+    removeData() {
+      if (server.current) throw new Error("stop the server before removing its data");
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+    cli: (...args: string[]) =>
+      new Promise((resolve, reject) => {
+        const child = spawn("npm", ["run", "--silent", "cli", "--", ...args], { cwd: ROOT, env, stdio: ["ignore", "pipe", "pipe"] });
+        let stdout = "";
+        let stderr = "";
+        child.stdout.on("data", (d) => (stdout += d));
+        child.stderr.on("data", (d) => (stderr += d));
+        child.on("error", reject);
+        child.on("close", (code) => {
+          if (code !== 0) return reject(new Error(`npm run cli -- ${args.join(" ")} exited ${code}: ${stderr}`));
+          try {
+            resolve(JSON.parse(stdout));
+          } catch {
+            reject(new Error(`npm run cli -- ${args.join(" ")} printed no JSON: ${stdout} ${stderr}`));
+          }
+        });
+      }),
+  };
+  return server;
+}
+
+/**
+ * An access token from `baseUrl` through the browser flow (authorize → sign
+ * in → consent → code → token), with the Origin of that server on forms.
+ */
+export async function tokenAt(
+  baseUrl: string,
+  user: { email: string; password: string },
+  app: { client_id: string; client_secret: string; redirect_uri: string },
+  scope = "read write",
+): Promise<string> {
+  const jar = new CookieJar();
+  const go = async (url: string, form?: Record<string, string>) => {
+    const headers: Record<string, string> = { Accept: "text/html,*/*" };
+    const cookie = jar.header();
+    if (cookie) headers.Cookie = cookie;
+    let body: string | undefined;
+    if (form) {
+      headers["Content-Type"] = "application/x-www-form-urlencoded";
+      headers.Origin = baseUrl;
+      body = new URLSearchParams(form).toString();
+    }
+    const res = await fetch(new URL(url, baseUrl), { method: form ? "POST" : "GET", headers, body, redirect: "manual" });
+    jar.store(res);
+    return { status: res.status, location: res.headers.get("location"), text: await res.text() };
+  };
+  const q = new URLSearchParams({ client_id: app.client_id, redirect_uri: app.redirect_uri, response_type: "code", scope, state: "own-server" });
+  let res = await go(`/oauth/authorize?${q}`);
+  let code: string | null = null;
+  for (let step = 0; step < 12 && !code; step++) {
+    if (res.status >= 300 && res.status < 400 && res.location) {
+      if (res.location.startsWith(app.redirect_uri)) {
+        code = new URL(res.location).searchParams.get("code");
+        if (!code) throw new Error(`authorization refused: ${res.location}`);
+        break;
+      }
+      res = await go(res.location);
+      continue;
+    }
+    const forms = parseForms(res.text);
+    const login = forms.find((f) => f.action.includes("/login/submit"));
+    const consent = forms.find((f) => f.action.includes("/oauth/authorize") && f.method === "post");
+    if (login) res = await go(login.action, { ...login.fields, email: user.email, password: user.password });
+    else if (consent) res = await go(consent.action, { ...consent.fields, decision: "allow" });
+    else throw new Error(`unexpected page in the OAuth flow (${res.status}): ${res.text.slice(0, 300)}`);
+  }
+  if (!code) throw new Error("no authorization code");
+  const token = await fetch(new URL("/oauth/token", baseUrl), {
+    method: "POST",
+    headers: { "Content-Type": "application/x-www-form-urlencoded", Accept: "application/json" },
+    body: new URLSearchParams({
+      grant_type: "authorization_code",
+      code,
+      redirect_uri: app.redirect_uri,
+      client_id: app.client_id,
+      client_secret: app.client_secret,
+    }).toString(),
+  });
+  const json = (await token.json()) as { access_token?: string };
+  if (token.status !== 200 || !json.access_token) throw new Error(`token endpoint answered ${token.status}: ${JSON.stringify(json)}`);
+  return json.access_token;
+}

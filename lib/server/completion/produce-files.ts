@@ -1,0 +1,88 @@
+import "server-only";
+import crypto from "node:crypto";
+import { PDFDocument } from "pdf-lib";
+import { signPdf } from "@/lib/server/pdf-signing/sign-pdf";
+import type { Storage } from "@/lib/server/storage/storage";
+import { buildCertificate } from "./build-certificate";
+import { collectStamps } from "./collect-stamps";
+import type { CompletionData } from "./load-completion-data";
+import { signingOriginOf } from "./load-completion-data";
+import { mergePdfs } from "./merge-pdfs";
+import { stampFields } from "./stamp-fields";
+
+export type CompletionFiles = {
+  signed: Uint8Array;
+  certificate: Uint8Array;
+  merged: Uint8Array;
+  originalSha256: string;
+  signedPdfSha256: string;
+  mergedPdfSha256: string;
+};
+
+export const sha256Hex = (bytes: Uint8Array) => crypto.createHash("sha256").update(bytes).digest("hex");
+
+/**
+ * Makes the three files of an executed document, in the order their hashes
+ * depend on each other: the stamped original is sealed first, so the
+ * certificate can state the SHA-256 of the final signed bytes; the merged
+ * file is a new PDF of those pages plus the certificate, sealed on its own.
+ */
+export async function produceFiles(
+  data: CompletionData,
+  original: Uint8Array,
+  storage: Storage,
+  ctx: { now: Date; issuer: string; contactInfo: string },
+): Promise<CompletionFiles> {
+  const { doc } = data;
+  const stamps = await collectStamps(storage, {
+    fields: doc.fields,
+    values: data.values,
+    mergeFields: doc.mergeFields,
+    mergeFieldValues: doc.mergeFieldValues,
+  });
+  const stamped = await stampFields(original, stamps);
+  const seal = { name: ctx.issuer, location: ctx.issuer, contactInfo: ctx.contactInfo, signedAt: ctx.now };
+  const signed = await signPdf(stamped, { ...seal, reason: `Executed: every signer signed document ${doc.id}` });
+  const signedPdfSha256 = sha256Hex(signed);
+  const originalSha256 = sha256Hex(original);
+
+  const certificate = await buildCertificate({
+    document: {
+      id: doc.id,
+      name: doc.name,
+      filename: doc.filename,
+      pageCount: doc.pages.length || (await countPages(original)),
+      sentAt: doc.sentAt,
+      executedAt: doc.executedAt,
+    },
+    sender: data.sender,
+    signers: data.people
+      .filter((p) => !p.omitted)
+      .map((p) => ({
+        name: p.name,
+        email: p.email,
+        role: p.roleName,
+        status: p.status,
+        signedAt: p.signedAt,
+        ...signingOriginOf(data.trail, p.id),
+      })),
+    events: data.trail.map((a) => ({ time: a.createdAt, keyword: a.keyword, payload: a.payload, ipAddress: a.ipAddress })),
+    originalSha256,
+    signedPdfSha256,
+    generatedAt: ctx.now,
+    issuer: ctx.issuer,
+  });
+
+  const unsealedMerged = await mergePdfs([signed, certificate], {
+    title: `${doc.name} (signed, with signature certificate)`,
+    producer: ctx.issuer,
+    at: ctx.now,
+  });
+  const merged = await signPdf(unsealedMerged, { ...seal, reason: `Executed document ${doc.id} with its signature certificate` });
+  return { signed, certificate, merged, originalSha256, signedPdfSha256, mergedPdfSha256: sha256Hex(merged) };
+}
+
+/** Documents made before page images were recorded have no `pages`; count them from the PDF. */
+async function countPages(pdf: Uint8Array) {
+  return (await PDFDocument.load(pdf, { updateMetadata: false })).getPageCount();
+}

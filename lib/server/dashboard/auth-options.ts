@@ -1,0 +1,70 @@
+import "server-only";
+import type { NextAuthOptions } from "next-auth";
+import { env } from "@/lib/env";
+import { getDb } from "@/lib/server/db/client";
+import { apiBaseUrl, dashboardClientConfig, nextAuthSecret } from "./dashboard-config";
+import { createDashboardSession, endDashboardSession } from "./dashboard-sessions";
+
+type MeResponse = { user: { id: string; name: string; email: string; avatar_url: string | null } };
+
+/**
+ * The dashboard signs in with its own OAuth client against this service's
+ * /oauth/authorize (PKCE + state). The tokens stay on the server (dashboard
+ * sessions); the encrypted next-auth cookie carries only the session id.
+ */
+export function authOptions(): NextAuthOptions {
+  // next-auth reads its public address from NEXTAUTH_URL; ours is APP_URL.
+  process.env.NEXTAUTH_URL ??= env().APP_URL;
+  const client = dashboardClientConfig();
+  const api = apiBaseUrl();
+  return {
+    secret: nextAuthSecret(),
+    session: { strategy: "jwt", maxAge: 30 * 24 * 3600 },
+    pages: { signIn: "/signin" },
+    providers: [
+      {
+        id: "signing-service",
+        name: "Signing Service",
+        type: "oauth",
+        clientId: client.clientId,
+        clientSecret: client.clientSecret,
+        checks: ["pkce", "state"],
+        authorization: { url: `${api}/oauth/authorize`, params: { scope: "read write", response_type: "code" } },
+        token: `${api}/oauth/token`,
+        userinfo: {
+          url: `${api}/public/v2/me`,
+          async request({ tokens }) {
+            const res = await fetch(`${api}/public/v2/me`, { headers: { Authorization: `Bearer ${tokens.access_token}` } });
+            return ((await res.json()) as MeResponse).user;
+          },
+        },
+        client: { token_endpoint_auth_method: "client_secret_post" },
+        profile(user: MeResponse["user"]) {
+          return { id: user.id, name: user.name, email: user.email, image: user.avatar_url };
+        },
+      },
+    ],
+    callbacks: {
+      async jwt({ token, account }) {
+        if (account?.access_token && account.refresh_token) {
+          token.sid = await createDashboardSession(await getDb(), account.providerAccountId, {
+            access_token: account.access_token,
+            refresh_token: account.refresh_token,
+            expires_in: account.expires_at ? account.expires_at - Math.floor(Date.now() / 1000) : 7200,
+          });
+        }
+        return token;
+      },
+      // What the browser may see: name and e-mail, never tokens or the session id.
+      async session({ session, token }) {
+        session.user = { name: token.name, email: token.email, image: token.picture };
+        return session;
+      },
+    },
+    events: {
+      async signOut({ token }) {
+        if (typeof token?.sid === "string") await endDashboardSession(await getDb(), token.sid);
+      },
+    },
+  };
+}

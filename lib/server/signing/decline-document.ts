@@ -1,0 +1,46 @@
+import "server-only";
+import { and, eq } from "drizzle-orm";
+import type { SigningResult } from "@/lib/api/signing";
+import type { Db } from "@/lib/server/db/client";
+import { documents, recipients } from "@/lib/server/db/schema";
+import { recordDocumentCallback } from "@/lib/server/callbacks/record-callback";
+import { recordAudit } from "@/lib/server/documents/record-audit";
+import { dispatchSideEffects } from "@/lib/server/sending/after-commit";
+import { assertCanSignNow, type SignerContext } from "./signer-context";
+import { SigningError } from "./signing-error";
+
+/** A signer declines with a reason: the document ends `declined` for everyone. */
+export async function declineDocument(
+  db: Db,
+  ctx: SignerContext,
+  reason: string,
+  origin: { ipAddress: string | null; userAgent: string | null },
+): Promise<SigningResult> {
+  assertCanSignNow(ctx);
+  const now = new Date();
+  const { doc, callbackId } = await db.transaction(async (tx) => {
+    const [declined] = await tx
+      .update(recipients)
+      .set({ status: "declined", declinedAt: now, declineReason: reason })
+      .where(and(eq(recipients.id, ctx.signer.id), eq(recipients.status, "pending")))
+      .returning();
+    if (!declined) throw new SigningError(409, "You have already answered this document.");
+    const [doc] = await tx
+      .update(documents)
+      .set({ state: "declined", currentSignerId: null, updatedAt: now })
+      .where(and(eq(documents.id, ctx.doc.id), eq(documents.state, "pending")))
+      .returning();
+    if (!doc) throw SigningError.closed(ctx.doc.state);
+    await recordAudit(tx, {
+      documentId: doc.id,
+      accountId: doc.accountId,
+      recipientId: ctx.signer.id,
+      keyword: "declined",
+      payload: `${ctx.signer.name}${ctx.signer.email ? ` (${ctx.signer.email})` : ""} declined to sign: "${reason}"`,
+      ...origin,
+    });
+    return { doc, callbackId: await recordDocumentCallback(tx, { document: doc, event: "declined" }) };
+  });
+  await dispatchSideEffects({ emailIds: [], callbackIds: [callbackId] });
+  return { state: doc.state, redirectUrl: doc.apiEmbedded ? null : doc.redirectUrl, nextSignerUrl: null };
+}

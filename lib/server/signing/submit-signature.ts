@@ -1,0 +1,93 @@
+import "server-only";
+import { and, eq, sql } from "drizzle-orm";
+import type { SigningResult } from "@/lib/api/signing";
+import type { Db } from "@/lib/server/db/client";
+import { documents, fieldValues, recipients } from "@/lib/server/db/schema";
+import { recordDocumentCallback } from "@/lib/server/callbacks/record-callback";
+import { recordAudit } from "@/lib/server/documents/record-audit";
+import { dispatchSideEffects } from "@/lib/server/sending/after-commit";
+import { queueSigningRequests } from "@/lib/server/sending/queue-signing-requests";
+import { enqueue } from "@/lib/server/jobs/boss";
+import { getStorage } from "@/lib/server/storage/storage";
+import { signUrl } from "./signer-token";
+import { assertCanSignNow, type SignerContext } from "./signer-context";
+import { SigningError } from "./signing-error";
+import { validateFieldValues } from "./validate-field-values";
+
+type Origin = { ipAddress: string | null; userAgent: string | null };
+
+/**
+ * One signer signs: their answers are stored, they are marked signed, the
+ * turn passes to the next signer (who is e-mailed), and when nobody is left
+ * the document is executed and the completion job is queued. The status
+ * changes are conditional updates in one transaction, so two tabs or two
+ * signers at once cannot both win.
+ */
+export async function submitSignature(db: Db, ctx: SignerContext, values: Record<string, string>, origin: Origin): Promise<SigningResult> {
+  assertCanSignNow(ctx);
+  const fields = ctx.doc.fields.filter((f) => f.role === ctx.signer.roleName);
+  const validated = validateFieldValues(fields, values);
+
+  // Signature images are stored first under fixed keys: a retry overwrites, nothing dangles.
+  const stored: { fieldId: string; value: string }[] = [];
+  for (const v of validated) {
+    if (v.image) {
+      const key = `documents/${ctx.doc.id}/signatures/${v.fieldId}.png`;
+      await getStorage().put(key, v.image.bytes, v.image.contentType);
+      stored.push({ fieldId: v.fieldId, value: `storage:${key}` });
+    } else {
+      stored.push({ fieldId: v.fieldId, value: v.value });
+    }
+  }
+
+  const now = new Date();
+  const outcome = await db.transaction(async (tx) => {
+    const [signed] = await tx
+      .update(recipients)
+      .set({ status: "signed", signedAt: now, viewedAt: sql`coalesce(${recipients.viewedAt}, ${now})` })
+      .where(and(eq(recipients.id, ctx.signer.id), eq(recipients.status, "pending")))
+      .returning();
+    if (!signed) throw new SigningError(409, "You have already signed this document.");
+    if (stored.length) {
+      await tx.insert(fieldValues).values(stored.map((s) => ({ documentId: ctx.doc.id, recipientId: ctx.signer.id, ...s })));
+    }
+    const remaining = ctx.people
+      .filter((p) => p.id !== ctx.signer.id && p.status === "pending" && !p.omitted)
+      .sort((a, b) => a.sequence - b.sequence);
+    const next = remaining[0] ?? null;
+    const executed = remaining.length === 0;
+    const [doc] = await tx
+      .update(documents)
+      .set({ currentSignerId: next?.id ?? null, updatedAt: now, ...(executed ? { state: "executed", executedAt: now } : {}) })
+      .where(and(eq(documents.id, ctx.doc.id), eq(documents.state, "pending")))
+      .returning();
+    if (!doc) throw SigningError.closed(ctx.doc.state);
+
+    await recordAudit(tx, {
+      documentId: doc.id,
+      accountId: doc.accountId,
+      recipientId: ctx.signer.id,
+      keyword: "signed",
+      payload: `${ctx.signer.name}${ctx.signer.email ? ` (${ctx.signer.email})` : ""} signed the document.`,
+      ...origin,
+    });
+    const callbackIds = [await recordDocumentCallback(tx, { document: doc, event: "signed" })];
+    let emailIds: string[] = [];
+    if (executed) {
+      await recordAudit(tx, { documentId: doc.id, accountId: doc.accountId, keyword: "executed", payload: "All signers have signed: the document is executed." });
+      callbackIds.push(await recordDocumentCallback(tx, { document: doc, event: "executed" }));
+    } else if (doc.signerSequencing && next) {
+      const people = ctx.people.map((p) => (p.id === ctx.signer.id ? signed : p));
+      emailIds = await queueSigningRequests(tx, doc, people, ctx.sender);
+    }
+    return { doc, next, executed, effects: { emailIds, callbackIds } };
+  });
+
+  await dispatchSideEffects(outcome.effects);
+  if (outcome.executed) await enqueue("complete-document", { documentId: outcome.doc.id });
+  return {
+    state: outcome.doc.state,
+    redirectUrl: outcome.doc.apiEmbedded ? null : outcome.doc.redirectUrl,
+    nextSignerUrl: outcome.doc.inPerson && outcome.next ? signUrl(outcome.next.id) : null,
+  };
+}
