@@ -6,6 +6,7 @@ import {
   type CloneRoleInput,
   type CloneState,
 } from "@/lib/server/templates/clone-template-to-document";
+import { completeSampleDocument } from "@/lib/server/seed/complete-sample-document";
 import { parseFlags, required, splitList, UsageError, userByEmailOrThrow, type Command } from "../command";
 
 const STATES: CloneState[] = ["draft", "pending", "executed", "voided", "expired", "declined", "editing"];
@@ -56,6 +57,8 @@ export const documentCreate: Command = {
       sharedWith,
       tags,
     });
+    // An executed document gets its real signed PDF and certificate.
+    await completeSampleDocument(db, document.id);
     return { id: document.id };
   },
 };

@@ -5,6 +5,7 @@ import { getUserByEmail } from "@/lib/server/accounts/get-user";
 import { importArchivedDocuments } from "@/lib/server/archive/import-archived-documents";
 import type { Db } from "@/lib/server/db/client";
 import type { templates } from "@/lib/server/db/schema";
+import { completeSampleDocument } from "./complete-sample-document";
 import { cloneTemplateToDocument, type CloneRoleInput, type CloneState } from "@/lib/server/templates/clone-template-to-document";
 import { importTemplate } from "@/lib/server/templates/import-template";
 import { generateSamplePdf } from "./generate-sample-pdf";
@@ -53,6 +54,7 @@ export async function seedDemo(db: Db): Promise<{ email: string; password: strin
   // Generate the PDFs before opening the transaction (rendering them happens inside, in importTemplate).
   const pdfs = await Promise.all(sampleTemplates.map((t) => generateSamplePdf(t.pdf)));
 
+  const executed: string[] = [];
   await db.transaction(async (tx) => {
     const demo = await createUser(tx, {
       email: DEMO_EMAIL,
@@ -80,7 +82,7 @@ export async function seedDemo(db: Db): Promise<{ email: string; password: strin
     const sender = { id: demo.id, accountId: demo.accountId, name: demo.name, email: demo.email };
     const now = Date.now();
     for (const d of demoDocuments) {
-      await cloneTemplateToDocument(tx, {
+      const doc = await cloneTemplateToDocument(tx, {
         template: byName.get(d.template)!,
         sender,
         name: d.name,
@@ -91,9 +93,12 @@ export async function seedDemo(db: Db): Promise<{ email: string; password: strin
         message: d.message,
         now: new Date(now - d.daysAgo * 24 * 60 * 60 * 1000),
       });
+      if (doc.state === "executed") executed.push(doc.id);
     }
 
     await importArchivedDocuments(tx, { ownerUserId: demo.id, records: sampleArchivedDocuments(DEMO_EMAIL) });
   });
+  // Signed PDFs are made after the commit: the completion job writes in its own transaction.
+  for (const id of executed) await completeSampleDocument(db, id);
   return { email: DEMO_EMAIL, password: DEMO_PASSWORD };
 }

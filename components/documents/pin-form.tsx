@@ -1,0 +1,46 @@
+"use client";
+
+import { useForm } from "react-hook-form";
+import { pinValue } from "@/lib/api/documents";
+import type { ActionResult } from "@/components/dashboard/action-result";
+import { useActionMutation } from "@/components/dashboard/use-action-mutation";
+import { Button } from "@/components/ui/button";
+import { Spinner } from "@/components/ui/spinner";
+import { TextField } from "@/components/ui/text-field";
+
+const FIVE_DIGITS = "Enter a 5-digit PIN from 10000 to 99999.";
+
+/** Sets the PIN signers must enter (update_pin); the PIN itself is never shown back. */
+export function PinForm({ enabled, save }: { enabled: boolean; save: (pin: string) => Promise<ActionResult<{ enabled: boolean }>> }) {
+  const form = useForm<{ pin: string }>({ defaultValues: { pin: "" } });
+  const mutation = useActionMutation(save, {
+    success: "PIN set",
+    failure: "PIN not set",
+    onSuccess: () => form.reset({ pin: "" }),
+  });
+  const onSubmit = form.handleSubmit(({ pin }) => mutation.mutate(pin.trim()));
+  const error = form.formState.errors.pin?.message ?? mutation.error?.message;
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="space-y-3">
+      <p className="text-sm text-slate-600">{enabled ? "Signers must enter a PIN to open this document. Set a new one to replace it." : "No PIN is set."}</p>
+      <TextField
+        id="document-pin"
+        label={enabled ? "New PIN" : "PIN"}
+        inputMode="numeric"
+        autoComplete="off"
+        maxLength={5}
+        error={error}
+        hint="5 digits"
+        {...form.register("pin", {
+          // The same check as the API's (pinValue), plus exactly five digits typed.
+          validate: (v) => (/^\d{5}$/.test(v.trim()) && pinValue.safeParse(v.trim()).success) || FIVE_DIGITS,
+        })}
+      />
+      <Button type="submit" disabled={mutation.isPending} aria-busy={mutation.isPending}>
+        {mutation.isPending ? <Spinner /> : null}
+        {mutation.isPending ? "Saving…" : "Set PIN"}
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,31 @@
+import type { DocumentResource } from "@/lib/api/documents";
+
+type Recipient = DocumentResource["recipients"][number];
+
+export const REMINDER_LIMIT = 30;
+
+/** Spec 4.7 allows 30 reminders per document; each one leaves a "reminder_sent" audit entry. */
+export function remindersLeft(doc: DocumentResource): number {
+  const sent = doc.audits.filter((a) => a.metadata.keyword === "reminder_sent").length;
+  return Math.max(0, REMINDER_LIMIT - sent);
+}
+
+/**
+ * Why this recipient cannot be reminded now, or null when they can. Mirrors
+ * the API's rules (spec 4.7, docs/api-decisions.md) so the button is disabled
+ * with a reason instead of failing; the API still has the last word.
+ */
+export function reminderBlockedReason(doc: DocumentResource, r: Recipient, ctx: { isSender: boolean; left: number }): string | null {
+  if (!ctx.isSender) return "Only the sender can send reminders.";
+  if (doc.state !== "pending") return `The document is ${doc.state}, not pending.`;
+  if (r.status === "signed") return "Already signed.";
+  if (r.status !== "pending") return `Their status is ${r.status}.`;
+  // current_signer_id is "the recipient whose turn it is" (spec 2.1).
+  if (doc.current_signer_id && doc.current_signer_id !== r.id) {
+    const current = doc.recipients.find((x) => x.id === doc.current_signer_id);
+    return current ? `Not their turn yet: waiting for ${current.name || current.role_name}.` : "Not their turn yet.";
+  }
+  if (!r.email) return "They have no e-mail address.";
+  if (ctx.left <= 0) return `The limit of ${REMINDER_LIMIT} reminders for this document is reached.`;
+  return null;
+}
