@@ -1,7 +1,6 @@
 import "server-only";
-import path from "node:path";
-import { createRequire } from "node:module";
 import { createCanvas, type Canvas } from "@napi-rs/canvas";
+import { loadPdfDocument } from "./pdfjs";
 
 /** Why a PDF could not be used, in words a sender can act on. */
 export class PdfReadError extends Error {
@@ -28,50 +27,13 @@ const PAGE_WIDTH_PX = 1100;
 const THUMBNAIL_WIDTH_PX = 200;
 const DEFAULT_MAX_PAGES = 500;
 
-type PdfJs = typeof import("pdfjs-dist/legacy/build/pdf.mjs");
-const g = globalThis as unknown as { __pdfjs?: Promise<PdfJs> };
-
-/**
- * pdf.js, loaded once and lazily (it is large). Its worker module is put on
- * globalThis so pdf.js runs it in-process instead of resolving a worker file
- * relative to itself, which breaks once a bundler has moved things around.
- */
-function loadPdfJs(): Promise<PdfJs> {
-  g.__pdfjs ??= (async () => {
-    // @ts-expect-error -- the worker module ships without type declarations
-    const worker: unknown = await import("pdfjs-dist/legacy/build/pdf.worker.mjs");
-    (globalThis as unknown as { pdfjsWorker?: unknown }).pdfjsWorker = worker;
-    return import("pdfjs-dist/legacy/build/pdf.mjs");
-  })();
-  return g.__pdfjs;
-}
-
-/** The pdfjs-dist package folder (fonts, cmaps and wasm live beside the code). */
-function pdfjsDir() {
-  const require = createRequire(path.join(process.cwd(), "package.json"));
-  return path.dirname(require.resolve("pdfjs-dist/package.json"));
-}
-
 /** Renders every page of a PDF to a page image and a thumbnail. */
 export async function renderPdfPages(
   bytes: Uint8Array,
   opts: { maxPages?: number } = {},
 ): Promise<RenderedPage[]> {
   assertLooksLikePdf(bytes);
-  const pdfjs = await loadPdfJs();
-  const dir = pdfjsDir();
-  const task = pdfjs.getDocument({
-    // pdf.js takes ownership of (detaches) the buffer it is given: pass a copy.
-    data: new Uint8Array(bytes),
-    standardFontDataUrl: path.join(dir, "standard_fonts") + path.sep,
-    cMapUrl: path.join(dir, "cmaps") + path.sep,
-    cMapPacked: true,
-    wasmUrl: path.join(dir, "wasm") + path.sep,
-    isEvalSupported: false,
-    useSystemFonts: false,
-    disableFontFace: true,
-    verbosity: 0,
-  });
+  const task = await loadPdfDocument(bytes);
 
   let doc: Awaited<typeof task.promise>;
   try {

@@ -1,0 +1,116 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { requireDashboardSession } from "@/lib/server/dashboard/current-session";
+import { loadOrMessage } from "../../_lib/api-errors";
+import { AutoRefresh } from "@/components/dashboard/auto-refresh";
+import { PageHeader } from "@/components/dashboard/page-header";
+import { Section } from "@/components/dashboard/section";
+import { AuditTimeline } from "@/components/documents/audit-timeline";
+import { CallbackLog } from "@/components/documents/callback-log";
+import { DocumentDownloads } from "@/components/documents/document-downloads";
+import { DocumentSummary } from "@/components/documents/document-summary";
+import { PageGallery } from "@/components/documents/page-gallery";
+import { PinForm } from "@/components/documents/pin-form";
+import { RecipientsTable } from "@/components/documents/recipients-table";
+import { REMINDER_LIMIT, remindersLeft } from "@/components/documents/reminder-rules";
+import { ShareEditor } from "@/components/documents/share-editor";
+import { StateBadge } from "@/components/documents/state-badge";
+import { TagsEditor } from "@/components/documents/tags-editor";
+import { VoidDocumentButton } from "@/components/documents/void-document-button";
+import { Alert } from "@/components/ui/alert";
+import { loadDeliveries, redeliver, remindSigner, saveShareList, saveTags, setPin, voidDocument } from "./actions";
+
+export const metadata: Metadata = { title: "Document" };
+
+type Props = { params: Promise<{ id: string }> };
+
+const back = (
+  <Link href="/documents" className="font-medium text-brand-700 hover:underline">
+    ← Documents
+  </Link>
+);
+
+export default async function DocumentPage({ params }: Props) {
+  const { id } = await params;
+  const self = `/documents/${encodeURIComponent(id)}`;
+  const { api, user } = await requireDashboardSession(self);
+  const [loaded, deliveries] = await Promise.all([
+    loadOrMessage(self, () => api.getDocument(id)),
+    loadOrMessage(self, async () => (await api.listDocumentCallbacks(id)).deliveries),
+  ]);
+  if (loaded.error !== null) {
+    return (
+      <>
+        <PageHeader title="Document" eyebrow={back} />
+        <Alert>{loaded.error}</Alert>
+      </>
+    );
+  }
+
+  const doc = loaded.data.document;
+  const isSender = doc.sender.email.toLowerCase() === user.email.toLowerCase();
+  const left = remindersLeft(doc);
+  const voidable = doc.state === "draft" || doc.state === "pending";
+
+  return (
+    <>
+      {/* Signed files appear a few seconds after execution: look again until they are there. */}
+      {doc.state === "executed" && !doc.signed_pdf_url ? <AutoRefresh everyMs={3000} /> : null}
+      <PageHeader
+        title={doc.name}
+        eyebrow={back}
+        description={
+          <span className="flex flex-wrap items-center gap-2">
+            <StateBadge state={doc.state} /> <span className="break-all">{doc.filename}</span>
+          </span>
+        }
+        actions={voidable ? <VoidDocumentButton name={doc.name} voidAction={voidDocument.bind(null, doc.id)} /> : null}
+      />
+      <div className="space-y-6">
+        <DocumentSummary doc={doc} />
+        <div className="grid gap-6 lg:grid-cols-3">
+          <div className="min-w-0 space-y-6 lg:col-span-2">
+            <Section
+              id="recipients"
+              title="Recipients"
+              description={
+                <span data-testid="reminders-left">
+                  {left} of {REMINDER_LIMIT} reminders left
+                </span>
+              }
+            >
+              <RecipientsTable doc={doc} isSender={isSender} left={left} remindAction={remindSigner.bind(null, doc.id)} />
+            </Section>
+            <Section id="pages" title="Pages">
+              <PageGallery pages={doc.page_image_urls} title={doc.name} />
+            </Section>
+            <Section id="audit" title="Audit trail">
+              <AuditTimeline audits={doc.audits} />
+            </Section>
+            <Section id="callbacks" title="Callback deliveries">
+              {deliveries.error !== null ? (
+                <Alert>{deliveries.error}</Alert>
+              ) : (
+                <CallbackLog documentId={doc.id} initial={deliveries.data} load={loadDeliveries.bind(null, doc.id)} redeliver={redeliver.bind(null, doc.id)} />
+              )}
+            </Section>
+          </div>
+          <div className="min-w-0 space-y-6">
+            <Section id="downloads" title="Downloads">
+              <DocumentDownloads doc={doc} />
+            </Section>
+            <Section id="tags" title="Tags" description="Saving replaces all tags.">
+              <TagsEditor tags={doc.tags} save={saveTags.bind(null, doc.id)} />
+            </Section>
+            <Section id="sharing" title="Shared with" description="People on this list can see the document.">
+              <ShareEditor sharedWith={doc.shared_with} save={saveShareList.bind(null, doc.id)} />
+            </Section>
+            <Section id="pin" title="PIN">
+              <PinForm enabled={doc.passcode_pin_enabled} save={setPin.bind(null, doc.id)} />
+            </Section>
+          </div>
+        </div>
+      </div>
+    </>
+  );
+}
