@@ -17,10 +17,18 @@ export async function runAction<T>(fn: (api: ApiClient) => Promise<T>, field?: s
   try {
     return { ok: true, data: await fn(session.api) };
   } catch (err) {
-    if (err instanceof ApiClientError) return { ok: false, status: err.status, error: err.message, field };
+    if (err instanceof ApiClientError) return { ok: false, status: err.status, error: err.message, field: fieldOf(err.message) ?? field };
     console.error("[dashboard] action failed", err);
     return { ok: false, status: 500, error: "Something went wrong on our side. Please try again." };
   }
+}
+
+/**
+ * The parameter a 422 names ("Bad input parameter. redirect_uri: must be …",
+ * docs/api-decisions.md), so a form can put the message under that input.
+ */
+function fieldOf(message: string): string | undefined {
+  return /^Bad input parameter\. ([a-z_]+)/.exec(message)?.[1];
 }
 
 /** Server actions are public endpoints: an id from the browser is checked before it goes into a path. */

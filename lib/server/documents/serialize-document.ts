@@ -74,7 +74,7 @@ export function serializeDocument(details: DocumentDetails, version: ApiVersion,
   return {
     ...resource,
     kba: doc.kba,
-    form_fields: doc.fields.map((f) => ({ id: f.id, name: f.name, role: f.role, value: values.get(f.id) ?? "", page: f.page })),
+    form_fields: doc.fields.map((f) => ({ id: f.id, name: f.name, role: f.role, value: formFieldValue(values.get(f.id)), page: f.page })),
     signature_certificate_url: doc.certificateKey
       ? signedFileUrl(doc.certificateKey, { filename: `${safeName}-certificate.pdf` })
       : null,
@@ -82,4 +82,10 @@ export function serializeDocument(details: DocumentDetails, version: ApiVersion,
       ? signedFileUrl(doc.mergedPdfKey, { filename: `${safeName}-signed-with-certificate.pdf` })
       : null,
   };
+}
+
+/** Signature and initials answers are images in storage: answered as a time-limited address of the image. */
+function formFieldValue(stored: string | undefined) {
+  if (!stored) return "";
+  return stored.startsWith("storage:") ? signedFileUrl(stored.slice("storage:".length)) : stored;
 }

@@ -29,7 +29,7 @@ type RouteOptions = {
   handler: (ctx: ApiContext) => Promise<unknown>;
 };
 
-type NextRouteContext = { params: Promise<Record<string, string | string[] | undefined>> };
+type NextRouteContext = { params?: Promise<Record<string, string | string[] | undefined>> };
 
 /**
  * A resource-API route: version check, body parsing, authentication and
@@ -39,7 +39,8 @@ type NextRouteContext = { params: Promise<Record<string, string | string[] | und
 export function apiRoute(options: RouteOptions) {
   return async (req: Request, context: NextRouteContext): Promise<Response> => {
     try {
-      const raw = await context.params;
+      // Routes without dynamic segments get no params at all.
+      const raw = (await context.params) ?? {};
       const params = Object.fromEntries(
         Object.entries(raw).map(([k, v]) => [k, Array.isArray(v) ? v.join("/") : (v ?? "")]),
       );

@@ -122,7 +122,7 @@ async function generate(dir: string, file: string, passphrase: string): Promise<
   await fs.writeFile(temp, p12, { flag: "wx", mode: 0o600 });
   try {
     await fs.link(temp, file);
-    console.info(`Generated a self-signed document signing certificate in ${file}.`);
+    console.warn(`Generated a self-signed document signing certificate in ${file}.`);
     return p12;
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;

@@ -1,4 +1,5 @@
 import "server-only";
+import crypto from "node:crypto";
 import fs from "node:fs/promises";
 import path from "node:path";
 import { env } from "@/lib/env";
@@ -66,7 +67,7 @@ export class LocalDiskStorage implements Storage {
     const file = this.pathOf(key);
     await fs.mkdir(path.dirname(file), { recursive: true });
     // Write to a temporary name and rename, so a reader never sees half a file.
-    const tmp = `${file}.${process.pid}.${Date.now()}.tmp`;
+    const tmp = `${file}.${process.pid}.${crypto.randomBytes(6).toString("hex")}.tmp`;
     await fs.writeFile(tmp, data);
     await fs.rename(tmp, file);
     await fs.writeFile(file + META_SUFFIX, JSON.stringify({ contentType }));

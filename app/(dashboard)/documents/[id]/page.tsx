@@ -11,7 +11,7 @@ import { DocumentDownloads } from "@/components/documents/document-downloads";
 import { DocumentSummary } from "@/components/documents/document-summary";
 import { PageGallery } from "@/components/documents/page-gallery";
 import { PinForm } from "@/components/documents/pin-form";
-import { RecipientsTable } from "@/components/documents/recipients-table";
+import { RecipientsList } from "@/components/documents/recipients-list";
 import { REMINDER_LIMIT, remindersLeft } from "@/components/documents/reminder-rules";
 import { ShareEditor } from "@/components/documents/share-editor";
 import { StateBadge } from "@/components/documents/state-badge";
@@ -79,7 +79,7 @@ export default async function DocumentPage({ params }: Props) {
                 </span>
               }
             >
-              <RecipientsTable doc={doc} isSender={isSender} left={left} remindAction={remindSigner.bind(null, doc.id)} />
+              <RecipientsList doc={doc} isSender={isSender} left={left} remindAction={remindSigner.bind(null, doc.id)} />
             </Section>
             <Section id="pages" title="Pages">
               <PageGallery pages={doc.page_image_urls} title={doc.name} />
