@@ -9,7 +9,7 @@ function SigningProgress({ doc }: { doc: DocumentResource }) {
   const total = doc.recipients.length;
   const signed = doc.recipients.filter((r) => r.status === "signed").length;
   return (
-    <div className="min-w-24 space-y-1">
+    <div className="min-w-16 space-y-1">
       <p className="whitespace-nowrap">
         {signed}/{total} signed
       </p>

@@ -6,7 +6,7 @@ import { CheckboxField, FormSection, TextAreaField } from "./form-bits";
 import type { TemplateFormMode, TemplateSendValues } from "./template-send-values";
 
 /** The document-level settings of a send or embed from a template (spec 4.4). */
-export function TemplateDocumentFields({ mode, kbaAllowed }: { mode: TemplateFormMode; kbaAllowed: boolean }) {
+export function TemplateDocumentFields() {
   const {
     register,
     formState: { errors },
@@ -49,7 +49,18 @@ export function TemplateDocumentFields({ mode, kbaAllowed }: { mode: TemplateFor
           {...register("callback_url")}
         />
       </FormSection>
+    </>
+  );
+}
 
+/** Embed size (embed) and signing options (in person, KBA). */
+export function TemplateOptionFields({ mode, kbaAllowed }: { mode: TemplateFormMode; kbaAllowed: boolean }) {
+  const {
+    register,
+    formState: { errors },
+  } = useFormContext<TemplateSendValues>();
+  return (
+    <>
       {mode === "embed" ? (
         <FormSection id="embed-size" title="Embedded signing" description="The size of the iframe your application shows the signing page in.">
           <div className="grid gap-3 sm:grid-cols-2">

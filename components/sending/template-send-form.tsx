@@ -19,7 +19,7 @@ import { EmailRowsEditor } from "./email-rows-editor";
 import { EmbedPreviews } from "./embed-preview";
 import { MergeFieldEditor } from "./merge-field-editor";
 import { TagRowsEditor } from "./tag-rows-editor";
-import { TemplateDocumentFields } from "./template-document-fields";
+import { TemplateDocumentFields, TemplateOptionFields } from "./template-document-fields";
 import { TemplateRoleEditor } from "./template-role-editor";
 import {
   defaultTemplateSendValues,
@@ -100,9 +100,10 @@ export function TemplateSendForm({ template, mode, kbaAllowed }: Props) {
           <Alert>Some details need attention: see the messages below.</Alert>
         ) : null}
         <fieldset disabled={busy} className="space-y-5">
-          <TemplateDocumentFields mode={mode} kbaAllowed={kbaAllowed} />
+          <TemplateDocumentFields />
           <TemplateRoleEditor sequencing={template.signer_sequencing} emailsOptional={mode === "embed"} />
           <MergeFieldEditor />
+          <TemplateOptionFields mode={mode} kbaAllowed={kbaAllowed} />
           <TagRowsEditor />
           <EmailRowsEditor />
         </fieldset>

@@ -7,7 +7,7 @@ import Link from "next/link";
 export function Pagination({ page, totalPages, hrefFor, label = "Pagination" }: { page: number; totalPages: number; hrefFor: (page: number) => string; label?: string }) {
   if (totalPages <= 1 && page <= 1) return null;
   const link = "rounded-md px-3 py-1.5 text-sm font-medium ring-1 ring-inset ring-slate-300 bg-white hover:bg-slate-50";
-  const off = "rounded-md px-3 py-1.5 text-sm font-medium text-slate-400 ring-1 ring-inset ring-slate-200";
+  const off = "rounded-md px-3 py-1.5 text-sm font-medium text-slate-500 ring-1 ring-inset ring-slate-200";
   return (
     <nav aria-label={label} className="flex items-center justify-between gap-3">
       {page > 1 ? (

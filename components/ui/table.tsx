@@ -13,9 +13,9 @@ export function Table({ caption, children, captionHidden = false }: { caption: s
 }
 
 export function Th({ className = "", ...props }: ThHTMLAttributes<HTMLTableCellElement>) {
-  return <th scope="col" className={`px-4 py-2 text-xs font-semibold uppercase tracking-wide text-slate-600 ${className}`} {...props} />;
+  return <th scope="col" className={`px-3 py-2 sm:px-4 text-xs font-semibold uppercase tracking-wide text-slate-600 ${className}`} {...props} />;
 }
 
 export function Td({ className = "", ...props }: TdHTMLAttributes<HTMLTableCellElement>) {
-  return <td className={`px-4 py-3 align-top text-slate-800 ${className}`} {...props} />;
+  return <td className={`px-3 py-3 sm:px-4 align-top text-slate-800 ${className}`} {...props} />;
 }

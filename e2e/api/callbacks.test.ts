@@ -9,9 +9,9 @@
 // `GET /ext/callback_secret` (docs/api-decisions.md "Extensions").
 import crypto from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { api, browse, CookieJar, fixtures, parseForms, signIn } from "./helpers";
+import { api, browse, CookieJar, parseForms, signIn } from "./helpers";
 import { startCallbackReceiver, type CallbackReceiver, type ReceivedRequest } from "./support/callback-receiver";
-import { expectBadInput, expectTimestamp, ISO_TIMESTAMP_NUMERIC_OFFSET, obtainTokens, VERSIONS, type Tokens } from "./support/checks";
+import { expectBadInput, expectTimestamp, ISO_TIMESTAMP_NUMERIC_OFFSET, VERSIONS } from "./support/checks";
 import {
   createRequest,
   embedBody,
@@ -24,26 +24,41 @@ import {
   submitFile,
   templateCall,
   templateOf,
+  tokensFor,
+  userOf,
   waitForFinal,
   type SendKind,
 } from "./support/sending";
 
-const template = templateOf("alice");
+// sam (account "Sending") sends: his documents stay out of alice's lists, and
+// rotating his account's secret touches no other test.
+const sam = userOf("sam");
+const template = templateOf("sam");
 
-let t: Tokens;
+let t: Record<"sam" | "samRead", string>;
 let receiver: CallbackReceiver;
-/** alice's account's callback signing secret. */
-let secret: string;
+/** sam's account's callback signing secret, once read. */
+let secret: string | undefined;
+
+/** The secret from GET /ext/callback_secret (read scope), read once. */
+async function accountSecret(): Promise<string> {
+  if (secret) return secret;
+  const res = await api("/ext/callback_secret", { token: t.samRead });
+  expect({ status: res.status, body: res.body }, "GET /ext/callback_secret").toEqual({ status: 200, body: { callback_secret: expect.stringMatching(/^whsec_/) } });
+  return (secret = res.body.callback_secret as string);
+}
+
+/** The request is signed with the account's secret over "<id>.<timestamp>.<body>" (verified by the receiver's own code). */
+async function expectVerified(req: ReceivedRequest) {
+  expect(receiver.verify(await accountSecret(), req)).toEqual({ ok: true });
+}
 /** Per path: how many more requests answer 500 (the rest answer 200). */
 const failing = new Map<string, number>();
 /** Per path: answer with a redirect. */
 const redirecting = new Map<string, string>();
 
 beforeAll(async () => {
-  t = await obtainTokens(["alice", "aliceRead"]);
-  const res = await api("/ext/callback_secret", { token: t.aliceRead });
-  if (res.status !== 200) throw new Error(`GET /ext/callback_secret answered ${res.status}: ${res.text}`);
-  secret = res.body.callback_secret;
+  t = await tokensFor(["sam", "samRead"]);
   receiver = await startCallbackReceiver();
   receiver.setDefault((req) => {
     const path = req.path.split("?")[0]!;
@@ -86,8 +101,6 @@ function expectWebhookHeaders(req: ReceivedRequest) {
   const entries = (signature as string).split(" ");
   for (const entry of entries) expect(entry).toMatch(/^v1,[A-Za-z0-9+/]{43}=$/);
   expect(Buffer.from(entries[0]!.slice(3), "base64")).toHaveLength(32);
-  // signed with the account's secret over "<id>.<timestamp>.<body>"
-  expect(receiver.verify(secret, req)).toEqual({ ok: true });
   return { id: id as string, timestamp: Number(timestamp), signature: signature as string };
 }
 
@@ -106,28 +119,31 @@ describe.each(VERSIONS)("document callbacks (/public/%s)", (v) => {
   it("send_document with callback_url → a `created` callback with exactly the spec 6.1 fields, signed, delivered once", async () => {
     const path = freshPath(`created-${v}`);
     const before = Date.now();
-    const doc = await sendDocument(v, t.alice, template.id, { callback_url: receiver.url(path) });
+    const doc = await sendDocument(v, t.sam, template.id, { callback_url: receiver.url(path) });
     const req = await receiver.waitFor(at(path), 30_000);
     expectDocumentPayload(req, { id: doc.id, event: "created", documentState: "pending" }, before);
     expectWebhookHeaders(req);
-    // the signature is specific: another key, another body or another id does not verify
-    expect(receiver.verify(`whsec_${crypto.randomBytes(24).toString("base64")}`, req).ok).toBe(false);
-    expect(receiver.verify(secret, { ...req, rawBody: req.rawBody.replace("pending", "voided") }).ok).toBe(false);
-    expect(receiver.verify(secret, { ...req, headers: { ...req.headers, "webhook-id": "msg_other" } }).ok).toBe(false);
     await sleep(2000);
     expect(on(path), "one delivery after a 200").toHaveLength(1);
+    await expectVerified(req);
+    // the signature is specific: another key, another body or another id does not verify
+    const key = await accountSecret();
+    expect(receiver.verify(`whsec_${crypto.randomBytes(24).toString("base64")}`, req).ok).toBe(false);
+    expect(receiver.verify(key, { ...req, rawBody: req.rawBody.replace("pending", "voided") }).ok).toBe(false);
+    expect(receiver.verify(key, { ...req, headers: { ...req.headers, "webhook-id": "msg_other" } }).ok).toBe(false);
   });
 
   it("void → a `voided` callback (a new webhook-id) to the document's callback_url", async () => {
     const path = freshPath(`voided-${v}`);
-    const doc = await sendDocument(v, t.alice, template.id, { callback_url: receiver.url(path) });
+    const doc = await sendDocument(v, t.sam, template.id, { callback_url: receiver.url(path) });
     const created = await receiver.waitFor(at(path), 30_000);
     const before = Date.now();
-    const voided = await api(`/public/${v}/documents/${doc.id}/void`, { token: t.alice, method: "POST" });
+    const voided = await api(`/public/${v}/documents/${doc.id}/void`, { token: t.sam, method: "POST" });
     expect(voided.status, voided.text).toBe(200);
     const req = await receiver.waitFor((r) => at(path)(r) && (r.json as any)?.event === "voided", 30_000);
     expectDocumentPayload(req, { id: doc.id, event: "voided", documentState: "voided" }, before);
     expect(expectWebhookHeaders(req).id).not.toBe(expectWebhookHeaders(created).id);
+    await expectVerified(req);
   });
 });
 
@@ -135,7 +151,7 @@ describe("other ways of creating documents", () => {
   it("embed_document with callback_url → `created` (pending)", async () => {
     const path = freshPath("embed");
     const before = Date.now();
-    const res = await templateCall("v2", "embed_document", template.id, t.alice, embedBody({ callback_url: receiver.url(path) }));
+    const res = await templateCall("v2", "embed_document", template.id, t.sam, embedBody({ callback_url: receiver.url(path) }));
     expect(res.status, res.text).toBe(200);
     const req = await receiver.waitFor(at(path), 30_000);
     expectDocumentPayload(req, { id: res.body.document.id, event: "created", documentState: "pending" }, before);
@@ -143,14 +159,14 @@ describe("other ways of creating documents", () => {
 
   it("prepare_document: no callback for the draft; `created` (pending) once it is sent from the review page", async () => {
     const path = freshPath("prepare");
-    const res = await templateCall("v2", "prepare_document", template.id, t.alice, prepareBody({ callback_url: receiver.url(path) }));
+    const res = await templateCall("v2", "prepare_document", template.id, t.sam, prepareBody({ callback_url: receiver.url(path) }));
     expect(res.status, res.text).toBe(200);
     const id = new URL(res.body.url).pathname.split("/")[2]!;
     await sleep(3000);
     expect(on(path), "no callback while the document is a draft").toHaveLength(0);
 
     const jar = new CookieJar();
-    await signIn(jar, fixtures.users.alice);
+    await signIn(jar, sam);
     const page = await browse(jar, res.body.url);
     const form = parseForms(page.body).find((f) => f.action === `/documents/${id}/prepare/send`);
     expect(form, "send form").toBeDefined();
@@ -163,7 +179,7 @@ describe("other ways of creating documents", () => {
   it("credentials in the callback URL are sent as Basic authorization (spec 6.3)", async () => {
     const path = freshPath("basic");
     const url = receiver.url(path).replace("http://", "http://hook-user:p%40ss%3Aword@");
-    const doc = await sendDocument("v2", t.alice, template.id, { callback_url: url });
+    const doc = await sendDocument("v2", t.sam, template.id, { callback_url: url });
     const req = await receiver.waitFor(at(path), 30_000);
     expect((req.json as any).id).toBe(doc.id);
     expect(req.headers.authorization).toBe(`Basic ${Buffer.from("hook-user:p@ss:word").toString("base64")}`);
@@ -176,7 +192,7 @@ describe("delivery", () => {
   it("a receiver answering 500 gets the same callback again (same webhook-id and body) about 10 s later", { timeout: 70_000 }, async () => {
     const path = freshPath("retry");
     failing.set(path, 1);
-    const doc = await sendDocument("v2", t.alice, template.id, { callback_url: receiver.url(path) });
+    const doc = await sendDocument("v2", t.sam, template.id, { callback_url: receiver.url(path) });
     const first = await receiver.waitFor(at(path), 30_000);
     const second = await receiver.waitFor((r) => at(path)(r) && r.index > first.index, 40_000);
     expect((first.json as any).id).toBe(doc.id);
@@ -192,19 +208,23 @@ describe("delivery", () => {
     await sleep(2000);
     expect(on(path), "delivered on the second attempt: no third").toHaveLength(2);
     // both attempts are in the document's delivery log (docs/api-decisions.md "Callbacks", "Extensions")
-    const log = await api(`/ext/documents/${doc.id}/callbacks`, { token: t.alice });
+    const log = await api(`/ext/documents/${doc.id}/callbacks`, { token: t.sam });
     expect(log.status, log.text).toBe(200);
     const created = log.body.deliveries.filter((d: any) => d.event === "created");
     expect(created).toHaveLength(1);
     expect(created[0].status).toBe("delivered");
-    expect(created[0].attempts.map((a: any) => a.status_code)).toEqual([500, 200]);
+    const attempts = [...created[0].attempts].sort((a: any, b: any) => Date.parse(a.attempted_at) - Date.parse(b.attempted_at));
+    expect(attempts.map((a: any) => a.status_code)).toEqual([500, 200]);
+    // each attempt is signed for its own timestamp
+    await expectVerified(first);
+    await expectVerified(second);
   });
 
   it("redirects are not followed", async () => {
     const path = freshPath("redirect");
     const target = freshPath("redirect-target");
     redirecting.set(path, receiver.url(target));
-    await sendDocument("v2", t.alice, template.id, { callback_url: receiver.url(path) });
+    await sendDocument("v2", t.sam, template.id, { callback_url: receiver.url(path) });
     await receiver.waitFor(at(path), 30_000);
     await sleep(3000);
     expect(on(target)).toHaveLength(0);
@@ -218,9 +238,9 @@ describe("sending-request callbacks", () => {
     const srPath = freshPath("sr-completed");
     const docPath = freshPath("sr-document");
     const pdf = await makePdf({ pages: 1, lines: [{ page: 1, text: "[[signature|Client]]" }] });
-    const { id } = await submitFile("v2", t.alice, pdf, { document: { callback_url: receiver.url(docPath) }, top: { callback_url: receiver.url(srPath) } });
+    const { id } = await submitFile("v2", t.sam, pdf, { document: { callback_url: receiver.url(docPath) }, top: { callback_url: receiver.url(srPath) } });
     const req = await receiver.waitFor(at(srPath), 90_000);
-    const status = await waitForFinal("v2", t.alice, id);
+    const status = await waitForFinal("v2", t.sam, id);
     expect(status.status).toBe("completed");
     expect(req.headers["content-type"] ?? "").toMatch(/^application\/json/);
     expect(req.json).toEqual({
@@ -241,15 +261,17 @@ describe("sending-request callbacks", () => {
     // the request's callback is not sent to the document's URL or the other way round
     expect(on(srPath)).toHaveLength(1);
     expect(on(docPath)).toHaveLength(1);
+    await expectVerified(req);
+    await expectVerified(docReq);
   });
 
   it("errored → {sending_request: {id, status, status_message, document_template_id: null, created_at, updated_at}}, and no document callback", { timeout: 120_000 }, async () => {
     const srPath = freshPath("sr-errored");
     const docPath = freshPath("sr-errored-document");
     const text = new TextEncoder().encode("Not a PDF, just some words.\n");
-    const { id } = await submitFile("v2", t.alice, text, { document: { callback_url: receiver.url(docPath) }, top: { callback_url: receiver.url(srPath) } });
+    const { id } = await submitFile("v2", t.sam, text, { document: { callback_url: receiver.url(docPath) }, top: { callback_url: receiver.url(srPath) } });
     const req = await receiver.waitFor(at(srPath), 90_000);
-    const status = await waitForFinal("v2", t.alice, id);
+    const status = await waitForFinal("v2", t.sam, id);
     expect(status.status).toBe("errored");
     expect(req.json).toEqual({
       sending_request: {
@@ -265,16 +287,17 @@ describe("sending-request callbacks", () => {
     expectWebhookHeaders(req);
     await sleep(2000);
     expect(on(docPath)).toHaveLength(0);
+    await expectVerified(req);
   });
 
   it("no callback_url: nothing is sent (the request completes all the same)", { timeout: 120_000 }, async () => {
     const seen = receiver.requests.length;
-    const { id } = await submitFile("v2", t.alice, await makePdf());
-    expect((await waitForFinal("v2", t.alice, id)).status).toBe("completed");
+    const { id } = await submitFile("v2", t.sam, await makePdf());
+    expect((await waitForFinal("v2", t.sam, id)).status).toBe("completed");
     await sleep(1500);
     const late = receiver.requests.slice(seen).filter((r) => (r.json as any)?.sending_request?.id === id);
     expect(late).toHaveLength(0);
-    expect((await getRequest("v2", t.alice, id)).body.status).toBe("completed");
+    expect((await getRequest("v2", t.sam, id)).body.status).toBe("completed");
   });
 });
 
@@ -296,7 +319,7 @@ describe.each(VERSIONS)("callback URL rules on /public/%s", (v) => {
   it.each(["send_document", "embed_document", "prepare_document"] as SendKind[])("%s: a URL breaking spec 6.3 → 422 naming callback_url", async (kind) => {
     const body = (url: string) => (kind === "send_document" ? sendBody : kind === "embed_document" ? embedBody : prepareBody)({ callback_url: url });
     for (const url of REFUSED) {
-      const res = await templateCall(v, kind, template.id, t.alice, body(url));
+      const res = await templateCall(v, kind, template.id, t.sam, body(url));
       expect({ url, status: res.status }).toEqual({ url, status: 422 });
       expectBadInput(res, "callback_url");
     }
@@ -304,18 +327,18 @@ describe.each(VERSIONS)("callback URL rules on /public/%s", (v) => {
 
   it("send_document accepts the allowed schemes and ports (HTTP 80, 3000-3009, 8000-8099; HTTPS 443)", async () => {
     for (const url of ACCEPTED) {
-      const res = await templateCall(v, "send_document", template.id, t.alice, sendBody({ callback_url: url }));
+      const res = await templateCall(v, "send_document", template.id, t.sam, sendBody({ callback_url: url }));
       expect({ url, status: res.status }).toEqual({ url, status: 200 });
     }
   });
 
   it("sending requests: a bad document[callback_url] or callback_url → 422 naming which", async () => {
-    const docBad = await createRequest(v, t.alice, sendingRequestBody({ document: { callback_url: "http://127.0.0.1:9999/" } }));
+    const docBad = await createRequest(v, t.sam, sendingRequestBody({ document: { callback_url: "http://127.0.0.1:9999/" } }));
     expectBadInput(docBad, "document[callback_url]");
-    const topBad = await createRequest(v, t.alice, sendingRequestBody({ top: { callback_url: "http://127.0.0.1:9999/" } }));
+    const topBad = await createRequest(v, t.sam, sendingRequestBody({ top: { callback_url: "http://127.0.0.1:9999/" } }));
     expectBadInput(topBad, "callback_url");
     expect(topBad.body.error).not.toContain("document[callback_url]");
-    const ok = await createRequest(v, t.alice, sendingRequestBody({ document: { callback_url: receiver.url("/unused") }, top: { callback_url: receiver.url("/unused") } }));
+    const ok = await createRequest(v, t.sam, sendingRequestBody({ document: { callback_url: receiver.url("/unused") }, top: { callback_url: receiver.url("/unused") } }));
     expect(ok.status, ok.text).toBe(200);
   });
 });
@@ -324,18 +347,19 @@ describe.each(VERSIONS)("callback URL rules on /public/%s", (v) => {
 
 describe("rotating the callback secret (POST /ext/callback_secret)", () => {
   it("callbacks are signed with the new secret from then on; the old one no longer verifies", async () => {
-    const rotated = await api("/ext/callback_secret", { token: t.alice, method: "POST" });
+    const old = await accountSecret();
+    const rotated = await api("/ext/callback_secret", { token: t.sam, method: "POST" });
     expect(rotated.status, rotated.text).toBe(200);
     const fresh: string = rotated.body.callback_secret;
     expect(fresh).toMatch(/^whsec_[A-Za-z0-9+/]+={0,2}$/);
-    expect(fresh).not.toBe(secret);
-    expect((await api("/ext/callback_secret", { token: t.aliceRead })).body).toEqual({ callback_secret: fresh });
+    expect(fresh).not.toBe(old);
+    expect((await api("/ext/callback_secret", { token: t.samRead })).body).toEqual({ callback_secret: fresh });
 
     const path = freshPath("rotated");
-    await sendDocument("v2", t.alice, template.id, { callback_url: receiver.url(path) });
+    await sendDocument("v2", t.sam, template.id, { callback_url: receiver.url(path) });
     const req = await receiver.waitFor(at(path), 30_000);
     expect(receiver.verify(fresh, req)).toEqual({ ok: true });
-    expect(receiver.verify(secret, req).ok).toBe(false);
+    expect(receiver.verify(old, req).ok).toBe(false);
     secret = fresh;
   });
 });

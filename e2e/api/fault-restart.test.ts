@@ -21,12 +21,25 @@ let database: Awaited<ReturnType<typeof ownDatabase>> | undefined;
 let skipReason = "";
 let token = "";
 
+/** A resource call to this test's server; a lost connection is retried once for GET, and a dead server is reported as such. */
 const call = async (path: string, init: { method?: string; body?: unknown } = {}) => {
-  const res = await fetch(new URL(path, server!.baseUrl), {
-    method: init.method ?? (init.body === undefined ? "GET" : "POST"),
-    headers: { Authorization: `Bearer ${token}`, Accept: "application/json", ...(init.body === undefined ? {} : { "Content-Type": "application/json" }) },
-    body: init.body === undefined ? undefined : JSON.stringify(init.body),
-  });
+  const method = init.method ?? (init.body === undefined ? "GET" : "POST");
+  const send = () =>
+    fetch(new URL(path, server!.baseUrl), {
+      method,
+      headers: { Authorization: `Bearer ${token}`, Accept: "application/json", ...(init.body === undefined ? {} : { "Content-Type": "application/json" }) },
+      body: init.body === undefined ? undefined : JSON.stringify(init.body),
+    });
+  let res: Response;
+  try {
+    res = await send();
+  } catch (e) {
+    const died = server!.exited();
+    if (died) throw new Error(`${method} ${path}: the server process exited (${died}) while it was not being killed\n${server!.logTail()}`);
+    if (method !== "GET") throw e;
+    await new Promise((r) => setTimeout(r, 500));
+    res = await send();
+  }
   const text = await res.text();
   let body: any = text;
   try {

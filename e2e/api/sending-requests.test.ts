@@ -4,8 +4,8 @@
 // the test (pdf-lib PDFs with text tags, a PNG, a ZIP, plain text). Real
 // server over HTTP; processing runs in the server's own worker.
 import { beforeAll, describe, expect, it } from "vitest";
-import { api, BASE_URL, browse, CookieJar, fixtures, http, parseForms, signIn, tokenFor } from "./helpers";
-import { expectBadInput, expectDocumentShape, expectError, expectTimestamp, obtainTokens, unknownId, VERSIONS, type Tokens, type Version } from "./support/checks";
+import { api, BASE_URL, browse, CookieJar, http, parseForms, signIn } from "./helpers";
+import { expectBadInput, expectDocumentShape, expectError, expectTimestamp, unknownId, VERSIONS, type Version } from "./support/checks";
 import {
   createRequest,
   createSendingRequest,
@@ -18,6 +18,8 @@ import {
   putFile,
   sendingRequestBody,
   submitFile,
+  tokensFor,
+  userOf,
   waitForFinal,
 } from "./support/sending";
 
@@ -26,11 +28,12 @@ const NOT_FOUND = "Sending Request not found.";
 const idNotFound = (id: string) => `Sending Request '${id}' not found.`;
 const HEX_ID = /^[0-9a-f]{32}$/;
 
-let t: Tokens & { dave: string };
+// sam (account "Sending", plan with KBA) sends; his documents stay out of alice's lists.
+const sam = userOf("sam");
+
+let t: Record<"sam" | "samRead" | "bob" | "dave" | "erin", string>;
 beforeAll(async () => {
-  const base = await obtainTokens(["alice", "aliceRead", "bob", "erin"]);
-  const dave = (await tokenFor("dave")).access_token;
-  t = new Proxy(base, { get: (target, prop) => (prop === "dave" ? dave : Reflect.get(target, prop)) }) as Tokens & { dave: string };
+  t = await tokensFor(["sam", "samRead", "bob", "dave", "erin"]);
 });
 
 /** A 3-page PDF: two tags of Client on page 1, two of Manager on page 2, nothing on page 3. */
@@ -57,7 +60,7 @@ const STATUS_KEYS_V1 = STATUS_KEYS_V2.filter((k) => k !== "document_preparation_
 describe.each(VERSIONS)("sending request on /public/%s: create, upload, uploaded, processing", (v) => {
   it("create answers {sending_request} waiting_for_file with a signed upload_url valid for 3600 s", async () => {
     const before = Math.floor(Date.now() / 1000);
-    const res = await createRequest(v, t.alice, sendingRequestBody());
+    const res = await createRequest(v, t.sam, sendingRequestBody());
     expect(res.status, res.text).toBe(200);
     expect(Object.keys(res.body)).toEqual(["sending_request"]);
     const sr = res.body.sending_request;
@@ -79,14 +82,14 @@ describe.each(VERSIONS)("sending request on /public/%s: create, upload, uploaded
     expect(url.searchParams.get("signature")).toMatch(/^\S{16,}$/);
 
     // GET answers the same request as a bare object
-    const got = await getRequest(v, t.alice, sr.id);
+    const got = await getRequest(v, t.sam, sr.id);
     expect(got.status, got.text).toBe(200);
     expect(got.body).not.toHaveProperty("sending_request");
     expect(got.body).toMatchObject({ id: sr.id, status: "waiting_for_file", upload_url: sr.upload_url, document_template_id: null });
   });
 
   it("PUT a tagged PDF (a second PUT replaces the first), uploaded → processing, then completed with a document made from the tags", { timeout: 120_000 }, async () => {
-    const created = await createSendingRequest(v, t.alice, { document: { name: `Tagged ${v}` } });
+    const created = await createSendingRequest(v, t.sam, { document: { name: `Tagged ${v}` } });
     const first = await putFile(created.upload_url, await makePdf({ pages: 1, lines: [{ page: 1, text: "[[signature|Client|name=from_first_upload]]" }] }));
     expect(first.status, first.text).toBe(200);
     expect(first.body).toEqual({});
@@ -94,7 +97,7 @@ describe.each(VERSIONS)("sending request on /public/%s: create, upload, uploaded
     expect(second.status, second.text).toBe(200);
     expect(second.body).toEqual({});
 
-    const up = await markUploaded(v, t.alice, created.id);
+    const up = await markUploaded(v, t.sam, created.id);
     expect(up.status, up.text).toBe(200);
     expect(Object.keys(up.body).sort()).toEqual(v === "v2" ? STATUS_KEYS_V2 : STATUS_KEYS_V1);
     expect(up.body).toMatchObject({ id: created.id, status: "processing", status_message: null, document_template_id: null });
@@ -102,11 +105,11 @@ describe.each(VERSIONS)("sending request on /public/%s: create, upload, uploaded
     expectTimestamp(up.body.updated_at, "updated_at");
 
     // uploaded twice → already processed; the file can no longer change
-    expectError(await markUploaded(v, t.alice, created.id), 404, PROCESSED);
+    expectError(await markUploaded(v, t.sam, created.id), 404, PROCESSED);
     const late = await putFile(created.upload_url, await makePdf({ pages: 5 }));
     expectError(late, 409, PROCESSED);
 
-    const done = await waitForFinal(v, t.alice, created.id);
+    const done = await waitForFinal(v, t.sam, created.id);
     expect(done).not.toHaveProperty("sending_request");
     expect(done.status, JSON.stringify(done)).toBe("completed");
     expect(done.status_message).toBeNull();
@@ -114,7 +117,7 @@ describe.each(VERSIONS)("sending request on /public/%s: create, upload, uploaded
     if (v === "v2") expect(done.document_preparation_url).toBeNull();
     else expect(done).not.toHaveProperty("document_preparation_url");
 
-    const res = await api(`/public/${v}/documents/${done.document_template_id}`, { token: t.alice });
+    const res = await api(`/public/${v}/documents/${done.document_template_id}`, { token: t.sam });
     expect(res.status, res.text).toBe(200);
     const doc = res.body.document;
     expectDocumentShape(doc, v, true);
@@ -144,10 +147,10 @@ describe.each(VERSIONS)("sending request on /public/%s: create, upload, uploaded
   });
 
   it("a PNG image becomes a one-page document with a signature field for each role", { timeout: 120_000 }, async () => {
-    const { id } = await submitFile(v, t.alice, makePng(), { file: { name: "scan.png" }, document: { name: `Scan ${v}` } });
-    const done = await waitForFinal(v, t.alice, id);
+    const { id } = await submitFile(v, t.sam, makePng(), { file: { name: "scan.png" }, document: { name: `Scan ${v}` } });
+    const done = await waitForFinal(v, t.sam, id);
     expect(done.status, JSON.stringify(done)).toBe("completed");
-    const doc = (await api(`/public/${v}/documents/${done.document_template_id}`, { token: t.alice })).body.document;
+    const doc = (await api(`/public/${v}/documents/${done.document_template_id}`, { token: t.sam })).body.document;
     expect(doc.filename).toBe("scan.png");
     expect(doc.page_image_urls).toHaveLength(1);
     expect(doc.form_fields.map((f: any) => f.role).sort()).toEqual(["Client", "Manager"]);
@@ -157,7 +160,7 @@ describe.each(VERSIONS)("sending request on /public/%s: create, upload, uploaded
 
 describe("the document parameters of a sending request reach the document", () => {
   it("shared_with, identity_method, pin, tags, kba, expires_in, messages, is_sender and list order without sequencing", { timeout: 120_000 }, async () => {
-    const { id } = await submitFile("v2", t.alice, await makePdf(), {
+    const { id } = await submitFile("v2", t.sam, await makePdf(), {
       document: {
         name: "Parameters carried",
         signer_sequencing: false,
@@ -170,13 +173,13 @@ describe("the document parameters of a sending request reach the document", () =
         expires_in: 7,
         roles: [
           { name: "Manager", signer_name: "Max Manager", signer_email: "max@manager.example", message: "Max, please sign." },
-          { name: "Client", signer_name: "Alice Archer", signer_email: fixtures.users.alice.email, is_sender: true },
+          { name: "Client", signer_name: "Sam Sender", signer_email: sam.email, is_sender: true },
         ],
       },
     });
-    const done = await waitForFinal("v2", t.alice, id);
+    const done = await waitForFinal("v2", t.sam, id);
     expect(done.status, JSON.stringify(done)).toBe("completed");
-    const doc = (await api(`/public/v2/documents/${done.document_template_id}`, { token: t.alice })).body.document;
+    const doc = (await api(`/public/v2/documents/${done.document_template_id}`, { token: t.sam })).body.document;
     expect(doc.shared_with).toEqual(["carol@acme.example"]);
     expect(doc.identity_method).toBe("none");
     expect(doc.passcode_pin_enabled).toBe(true);
@@ -194,12 +197,12 @@ describe("the document parameters of a sending request reach the document", () =
   });
 
   it("document[api_embedded]: the document has one iframe per role of the given size; a too small width is the spec's 422", { timeout: 120_000 }, async () => {
-    const tooSmall = await createRequest("v2", t.alice, sendingRequestBody({ document: { api_embedded: true, api_embed_width: 705, api_embed_height: 600 } }));
+    const tooSmall = await createRequest("v2", t.sam, sendingRequestBody({ document: { api_embedded: true, api_embed_width: 705, api_embed_height: 600 } }));
     expectError(tooSmall, 422, "Embed width should be 706 or greater");
-    const { id } = await submitFile("v2", t.alice, await makePdf(), { document: { api_embedded: true, api_embed_width: 900, api_embed_height: 700 } });
-    const done = await waitForFinal("v2", t.alice, id);
+    const { id } = await submitFile("v2", t.sam, await makePdf(), { document: { api_embedded: true, api_embed_width: 900, api_embed_height: 700 } });
+    const done = await waitForFinal("v2", t.sam, id);
     expect(done.status, JSON.stringify(done)).toBe("completed");
-    const doc = (await api(`/public/v2/documents/${done.document_template_id}`, { token: t.alice })).body.document;
+    const doc = (await api(`/public/v2/documents/${done.document_template_id}`, { token: t.sam })).body.document;
     expect(doc.embed_codes.map((c: any) => c.signer_role_name).sort()).toEqual(["Client", "Manager"]);
     for (const c of doc.embed_codes) {
       const signer = doc.recipients.find((r: any) => r.role_name === c.signer_role_name);
@@ -214,8 +217,8 @@ describe("the document parameters of a sending request reach the document", () =
 
 describe("the upload address", () => {
   it("a changed or incomplete address → 403, and nothing is stored", async () => {
-    const created = await createSendingRequest("v2", t.alice);
-    const other = await createSendingRequest("v2", t.alice);
+    const created = await createSendingRequest("v2", t.sam);
+    const other = await createSendingRequest("v2", t.sam);
     const url = new URL(created.upload_url);
     const sig = url.searchParams.get("signature")!;
     const expires = Number(url.searchParams.get("expires"));
@@ -235,23 +238,23 @@ describe("the upload address", () => {
       expect({ what, status: res.status }).toEqual({ what, status: 403 });
     }
     // nothing arrived: uploaded is a 422 naming file and the request still waits
-    expectBadInput(await markUploaded("v2", t.alice, created.id), "file");
-    expect((await getRequest("v2", t.alice, created.id)).body.status).toBe("waiting_for_file");
+    expectBadInput(await markUploaded("v2", t.sam, created.id), "file");
+    expect((await getRequest("v2", t.sam, created.id)).body.status).toBe("waiting_for_file");
     // the untouched address still works
     expect((await putFile(created.upload_url, pdf)).status).toBe(200);
   });
 
   it("a file over 25 MB → 413, and nothing is stored", async () => {
-    const created = await createSendingRequest("v2", t.alice);
+    const created = await createSendingRequest("v2", t.sam);
     const big = new Uint8Array(25 * 1024 * 1024 + 1);
     big.set(new TextEncoder().encode("%PDF-1.7\n"));
     const res = await putFile(created.upload_url, big);
     expect(res.status).toBe(413);
-    expectBadInput(await markUploaded("v2", t.alice, created.id), "file");
+    expectBadInput(await markUploaded("v2", t.sam, created.id), "file");
   });
 
   it("accepts PUT from other origins (CORS preflight)", async () => {
-    const created = await createSendingRequest("v2", t.alice);
+    const created = await createSendingRequest("v2", t.sam);
     const res = await fetch(created.upload_url, {
       method: "OPTIONS",
       headers: { Origin: "https://app.example", "Access-Control-Request-Method": "PUT", "Access-Control-Request-Headers": "content-type" },
@@ -262,17 +265,17 @@ describe("the upload address", () => {
   });
 
   it("uploaded before any upload, or after an empty one → 422 naming file; the request keeps waiting and can still be completed", { timeout: 120_000 }, async () => {
-    const created = await createSendingRequest("v2", t.alice);
-    expectBadInput(await markUploaded("v2", t.alice, created.id), "file");
+    const created = await createSendingRequest("v2", t.sam);
+    expectBadInput(await markUploaded("v2", t.sam, created.id), "file");
     await putFile(created.upload_url, new Uint8Array(0));
-    expectBadInput(await markUploaded("v2", t.alice, created.id), "file");
-    expect((await getRequest("v2", t.alice, created.id)).body.status).toBe("waiting_for_file");
+    expectBadInput(await markUploaded("v2", t.sam, created.id), "file");
+    expect((await getRequest("v2", t.sam, created.id)).body.status).toBe("waiting_for_file");
 
     expect((await putFile(created.upload_url, await makePdf())).status).toBe(200);
-    const up = await markUploaded("v2", t.alice, created.id);
+    const up = await markUploaded("v2", t.sam, created.id);
     expect(up.status, up.text).toBe(200);
     expect(up.body.status).toBe("processing");
-    expect((await waitForFinal("v2", t.alice, created.id)).status).toBe("completed");
+    expect((await waitForFinal("v2", t.sam, created.id)).status).toBe("completed");
   });
 });
 
@@ -294,30 +297,30 @@ describe("files that cannot be processed end `errored` with a message a person c
   ];
 
   it.each(cases)("%s", { timeout: 120_000 }, async (_what, make, patterns) => {
-    const { id } = await submitFile("v2", t.alice, await make(), { file: { name: "upload.pdf" } });
-    const done = await waitForFinal("v2", t.alice, id);
+    const { id } = await submitFile("v2", t.sam, await make(), { file: { name: "upload.pdf" } });
+    const done = await waitForFinal("v2", t.sam, id);
     expect(done.status, JSON.stringify(done)).toBe("errored");
     expect(done.document_template_id).toBeNull();
     expectHumanMessage(done.status_message);
     for (const p of patterns) expect(done.status_message).toMatch(p);
     // the same on v1
-    const v1 = await getRequest("v1", t.alice, id);
+    const v1 = await getRequest("v1", t.sam, id);
     expect(v1.body).toMatchObject({ status: "errored", status_message: done.status_message, document_template_id: null });
     // and it cannot be retried with uploaded
-    expectError(await markUploaded("v2", t.alice, id), 404, PROCESSED);
+    expectError(await markUploaded("v2", t.sam, id), 404, PROCESSED);
   });
 });
 
 describe("uploaded, called concurrently", () => {
   it("exactly one of six concurrent calls starts processing; the others answer `Sending Request already processed.`", { timeout: 120_000 }, async () => {
-    const created = await createSendingRequest("v2", t.alice);
+    const created = await createSendingRequest("v2", t.sam);
     expect((await putFile(created.upload_url, await makePdf())).status).toBe(200);
-    const results = await Promise.all(Array.from({ length: 6 }, () => markUploaded("v2", t.alice, created.id)));
+    const results = await Promise.all(Array.from({ length: 6 }, () => markUploaded("v2", t.sam, created.id)));
     const started = results.filter((r) => r.status === 200);
     expect(started).toHaveLength(1);
     expect(started[0]!.body.status).toBe("processing");
     for (const r of results.filter((x) => x.status !== 200)) expectError(r, 404, PROCESSED);
-    expect((await waitForFinal("v2", t.alice, created.id)).status).toBe("completed");
+    expect((await waitForFinal("v2", t.sam, created.id)).status).toBe("completed");
   });
 });
 
@@ -326,20 +329,20 @@ describe("uploaded, called concurrently", () => {
 describe.each(VERSIONS)("not found on /public/%s", (v) => {
   it("an id not of our form → `Sending Request not found.`; a well-formed unknown id → `Sending Request '<ID>' not found.`", async () => {
     for (const bad of ["nope", "12345", "ZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZ", `${unknownId()}0`]) {
-      expectError(await getRequest(v, t.alice, bad), 404, NOT_FOUND);
-      expectError(await markUploaded(v, t.alice, bad), 404, NOT_FOUND);
+      expectError(await getRequest(v, t.sam, bad), 404, NOT_FOUND);
+      expectError(await markUploaded(v, t.sam, bad), 404, NOT_FOUND);
     }
     const id = unknownId();
-    expectError(await getRequest(v, t.alice, id), 404, idNotFound(id));
-    expectError(await markUploaded(v, t.alice, id), 404, idNotFound(id));
+    expectError(await getRequest(v, t.sam, id), 404, idNotFound(id));
+    expectError(await markUploaded(v, t.sam, id), 404, idNotFound(id));
   });
 
   it("another user's request → `Sending Request '<ID>' not found.`, and it is left untouched", async () => {
-    const created = await createSendingRequest(v, t.alice);
+    const created = await createSendingRequest(v, t.sam);
     expect((await putFile(created.upload_url, await makePdf())).status).toBe(200);
     expectError(await getRequest(v, t.bob, created.id), 404, idNotFound(created.id));
     expectError(await markUploaded(v, t.bob, created.id), 404, idNotFound(created.id));
-    expect((await getRequest(v, t.alice, created.id)).body.status).toBe("waiting_for_file");
+    expect((await getRequest(v, t.sam, created.id)).body.status).toBe("waiting_for_file");
   });
 });
 
@@ -347,29 +350,29 @@ describe.each(VERSIONS)("not found on /public/%s", (v) => {
 
 describe("uploaded with prepare_document=true", () => {
   it("answers {url}; the request ends in a draft document whose review page sends it", { timeout: 120_000 }, async () => {
-    const created = await createSendingRequest("v2", t.alice, { document: { name: "Prepared upload" } });
+    const created = await createSendingRequest("v2", t.sam, { document: { name: "Prepared upload" } });
     expect((await putFile(created.upload_url, await taggedPdf())).status).toBe(200);
-    const up = await markUploaded("v2", t.alice, created.id, { prepare_document: true });
+    const up = await markUploaded("v2", t.sam, created.id, { prepare_document: true });
     expect(up.status, up.text).toBe(200);
     expect(up.body).toEqual({ url: `${BASE_URL}/sending_requests/${created.id}/prepare` });
 
-    const v2 = await getRequest("v2", t.alice, created.id);
+    const v2 = await getRequest("v2", t.sam, created.id);
     expect(v2.body.document_preparation_url).toBe(up.body.url);
-    const v1 = await getRequest("v1", t.alice, created.id);
+    const v1 = await getRequest("v1", t.sam, created.id);
     expect(v1.body).not.toHaveProperty("document_preparation_url");
 
-    const done = await waitForFinal("v2", t.alice, created.id);
+    const done = await waitForFinal("v2", t.sam, created.id);
     expect(done.status, JSON.stringify(done)).toBe("completed");
     expect(done.document_preparation_url).toBe(up.body.url);
     const docId = done.document_template_id;
-    const doc = (await api(`/public/v2/documents/${docId}`, { token: t.alice })).body.document;
+    const doc = (await api(`/public/v2/documents/${docId}`, { token: t.sam })).body.document;
     expect(doc.state).toBe("draft");
     expect(doc.sent_at).toBeNull();
     expect(fieldSummary(doc.form_fields).map((f) => f.name)).toEqual(["date_1", "manager_sig", "signature_1", "title"]);
 
     // the url, signed in: once processed it leads to the document's review page
     const jar = new CookieJar();
-    await signIn(jar, fixtures.users.alice);
+    await signIn(jar, sam);
     const page = await browse(jar, up.body.url);
     expect([302, 303, 307, 308]).toContain(page.status);
     expect(new URL(page.location!, BASE_URL).pathname).toBe(`/documents/${docId}/prepare`);
@@ -378,7 +381,7 @@ describe("uploaded with prepare_document=true", () => {
     const form = parseForms(review.body).find((f) => f.action === `/documents/${docId}/prepare/send`);
     expect(form, "send form on the review page").toBeDefined();
     expect((await browse(jar, form!.action, { method: "POST", form: form!.fields })).status).toBe(303);
-    const sent = (await api(`/public/v2/documents/${docId}`, { token: t.alice })).body.document;
+    const sent = (await api(`/public/v2/documents/${docId}`, { token: t.sam })).body.document;
     expect(sent.state).toBe("pending");
     expectTimestamp(sent.sent_at, "sent_at");
   });
@@ -387,7 +390,7 @@ describe("uploaded with prepare_document=true", () => {
 // ---------------------------------------------------------------- create: validation, plan, auth
 
 describe.each(VERSIONS)("POST /public/%s/sending_requests validation", (v) => {
-  const bad = async (body: unknown, param: string) => expectBadInput(await createRequest(v, t.alice, body), param);
+  const bad = async (body: unknown, param: string) => expectBadInput(await createRequest(v, t.sam, body), param);
 
   it("file[source] remote_file, or no file → 422 naming it", async () => {
     await bad(sendingRequestBody({ file: { source: "remote_file" } }), "file[source]");
@@ -413,7 +416,7 @@ describe.each(VERSIONS)("POST /public/%s/sending_requests validation", (v) => {
       { name: "Manager", signer_name: "M", signer_email: "m@m.example" },
     ];
     await bad(sendingRequestBody({ document: { signer_sequencing: true, roles } }), "document[roles][1][sequence]");
-    const ok = await createRequest(v, t.alice, sendingRequestBody({ document: { signer_sequencing: false, roles } }));
+    const ok = await createRequest(v, t.sam, sendingRequestBody({ document: { signer_sequencing: false, roles } }));
     expect(ok.status, ok.text).toBe(200);
     const { signer_sequencing: _s, ...noSequencing } = sendingRequestBody().document;
     await bad({ ...sendingRequestBody(), document: noSequencing }, "document[signer_sequencing]");
@@ -432,12 +435,12 @@ describe.each(VERSIONS)("POST /public/%s/sending_requests validation", (v) => {
   });
 
   it("document[shared_with] with a non-address → 422 `shared_with contains invalid email address`", async () => {
-    expectError(await createRequest(v, t.alice, sendingRequestBody({ document: { shared_with: ["nobody"] } })), 422, "shared_with contains invalid email address");
+    expectError(await createRequest(v, t.sam, sendingRequestBody({ document: { shared_with: ["nobody"] } })), 422, "shared_with contains invalid email address");
   });
 
-  it("kba on a plan without KBA → 422 naming kba; on alice's plan it is accepted", async () => {
+  it("kba on a plan without KBA → 422 naming kba; on sam's (the Sending account has KBA) it is accepted", async () => {
     expectBadInput(await createRequest(v, t.bob, sendingRequestBody({ document: { kba: true } })), "kba");
-    expect((await createRequest(v, t.alice, sendingRequestBody({ document: { kba: true } }))).status).toBe(200);
+    expect((await createRequest(v, t.sam, sendingRequestBody({ document: { kba: true } }))).status).toBe(200);
   });
 
   it("the plan: dave → 404 `User account is not enabled.`; erin → 404 `User has reached document limit.`", async () => {
@@ -448,10 +451,10 @@ describe.each(VERSIONS)("POST /public/%s/sending_requests validation", (v) => {
   it("authentication: none → 401 `Must be authenticated.`; read-only → 400 `invalid_scope` (GET works with read)", async () => {
     expectError(await createRequest(v, undefined, sendingRequestBody()), 401, "Must be authenticated.");
     expectError(await createRequest(v, "not-a-token", sendingRequestBody()), 401, "invalid_token");
-    expectError(await createRequest(v, t.aliceRead, sendingRequestBody()), 400, "invalid_scope");
-    const created = await createSendingRequest(v, t.alice);
-    expect((await getRequest(v, t.aliceRead, created.id)).status).toBe(200);
+    expectError(await createRequest(v, t.samRead, sendingRequestBody()), 400, "invalid_scope");
+    const created = await createSendingRequest(v, t.sam);
+    expect((await getRequest(v, t.samRead, created.id)).status).toBe(200);
     expectError(await getRequest(v, undefined, created.id), 401, "Must be authenticated.");
-    expectError(await markUploaded(v, t.aliceRead, created.id), 400, "invalid_scope");
+    expectError(await markUploaded(v, t.samRead, created.id), 400, "invalid_scope");
   });
 });

@@ -4,18 +4,8 @@
 // validation and error texts, the account plan, and the prepare review page
 // driven through a signed-in web session. Real server over HTTP.
 import { beforeAll, describe, expect, it } from "vitest";
-import { api, BASE_URL, browse, CookieJar, fixtures, pageText, parseForms, signIn, tokenFor } from "./helpers";
-import {
-  expectBadInput,
-  expectDocumentShape,
-  expectError,
-  expectTimestamp,
-  obtainTokens,
-  unknownId,
-  VERSIONS,
-  type Tokens,
-  type Version,
-} from "./support/checks";
+import { api, BASE_URL, browse, CookieJar, pageText, parseForms, signIn } from "./helpers";
+import { expectBadInput, expectDocumentShape, expectError, expectTimestamp, unknownId, VERSIONS, type Version } from "./support/checks";
 import {
   componentId,
   embedBody,
@@ -25,6 +15,8 @@ import {
   sendDocument,
   templateCall,
   templateOf,
+  tokensFor,
+  userOf,
   type MergeComponent,
   type SendKind,
 } from "./support/sending";
@@ -37,32 +29,33 @@ const DAY_MS = 24 * 3600 * 1000;
 const ROLE_MISMATCH = (name: string) => `The role name supplied (${name}) does not match the role name expected.`;
 const MERGE_MISMATCH = "Merge field ids/names do not match the reusable template's merge fields.";
 
+// sam (account "Sending", plan with KBA) sends; his documents stay out of alice's lists.
+const sam = userOf("sam");
+const samTemplate = templateOf("sam");
 const aliceTemplate = templateOf("alice");
 const bobTemplate = templateOf("bob");
 
-let t: Tokens & { dave: string };
+let t: Record<"sam" | "samRead" | "bob" | "carol" | "dave" | "erin", string>;
 let components: MergeComponent[];
 let nameId: string;
 let dateId: string;
 
 beforeAll(async () => {
-  const base = await obtainTokens(["alice", "aliceRead", "bob", "carol", "erin"]);
-  const dave = (await tokenFor("dave")).access_token;
-  t = new Proxy(base, { get: (target, prop) => (prop === "dave" ? dave : Reflect.get(target, prop)) }) as Tokens & { dave: string };
-  components = await mergeComponents(t.alice, aliceTemplate.id);
+  t = await tokensFor(["sam", "samRead", "bob", "carol", "dave", "erin"]);
+  components = await mergeComponents(t.sam, samTemplate.id);
   nameId = componentId(components, "Customer Name");
   dateId = componentId(components, "Start Date");
 });
 
 const byName = <T extends { name: string }>(list: T[]) => [...list].sort((a, b) => a.name.localeCompare(b.name));
-const getDoc = (v: Version, id: string, token = t.alice) => api(`/public/${v}/documents/${id}`, { token });
+const getDoc = (v: Version, id: string, token = t.sam) => api(`/public/${v}/documents/${id}`, { token });
 
 // ---------------------------------------------------------------- send_document
 
 describe.each(VERSIONS)("POST /public/%s/reusable_templates/:id/send_document", (v) => {
   it("clones the template into a pending document: sent_at, one recipient per role from sequence 0, merge values by id", async () => {
     const before = Date.now();
-    const res = await templateCall(v, "send_document", aliceTemplate.id, t.alice, {
+    const res = await templateCall(v, "send_document", samTemplate.id, t.sam, {
       name: `Send ${v} full`,
       message: "Please sign this.",
       roles: [{ name: "Client", signer_name: "Cleo Client", signer_email: "Cleo@Client.example", message: "Hi Cleo" }],
@@ -110,7 +103,7 @@ describe.each(VERSIONS)("POST /public/%s/reusable_templates/:id/send_document", 
     expect(doc.embed_codes).toBeNull();
     expect(doc.in_person).toBe(false);
     expect(doc.kba).toBe(false);
-    expect(doc.sender).toMatchObject({ email: fixtures.users.alice.email, name: fixtures.users.alice.name });
+    expect(doc.sender).toMatchObject({ email: sam.email, name: sam.name });
 
     // the document exists: the same state and recipients on GET, also for the teammate it is shared with
     const got = await getDoc(v, doc.id);
@@ -121,7 +114,7 @@ describe.each(VERSIONS)("POST /public/%s/reusable_templates/:id/send_document", 
   });
 
   it("the mirror wrapper `document` fills parameters absent at the top level", async () => {
-    const res = await templateCall(v, "send_document", aliceTemplate.id, t.alice, {
+    const res = await templateCall(v, "send_document", samTemplate.id, t.sam, {
       document: { name: `Mirror ${v}`, roles: [{ name: "Client", signer_name: "M", signer_email: "m@mirror.example" }], expires_in: 3 },
       name: `Mirror top-level ${v}`,
     });
@@ -132,11 +125,11 @@ describe.each(VERSIONS)("POST /public/%s/reusable_templates/:id/send_document", 
 
   it("dates in merge fields: yyyy/mm/dd and yyyy-mm-dd accepted as given; 2026-02-30 and other forms are a 422 naming the value", async () => {
     for (const value of ["2026/02/28", "2028-02-29"]) {
-      const doc = await sendDocument(v, t.alice, aliceTemplate.id, { merge_field_values: [{ id: dateId, value }] });
+      const doc = await sendDocument(v, t.sam, samTemplate.id, { merge_field_values: [{ id: dateId, value }] });
       expect(doc.merge_field_values).toEqual([{ id: dateId, name: "Start Date", value }]);
     }
     for (const value of ["2026-02-30", "2027-02-29", "2026/13/01", "01/03/2026", "2026-3-1", "tomorrow"]) {
-      const res = await templateCall(v, "send_document", aliceTemplate.id, t.alice, sendBody({
+      const res = await templateCall(v, "send_document", samTemplate.id, t.sam, sendBody({
         merge_field_values: [
           { id: nameId, value: "Fine" },
           { id: dateId, value },
@@ -145,12 +138,12 @@ describe.each(VERSIONS)("POST /public/%s/reusable_templates/:id/send_document", 
       expectBadInput(res, "merge_field_values[1][value]");
     }
     // a text merge field takes any text, date-like or not
-    const doc = await sendDocument(v, t.alice, aliceTemplate.id, { merge_field_values: [{ id: nameId, value: "2026-02-30" }] });
+    const doc = await sendDocument(v, t.sam, samTemplate.id, { merge_field_values: [{ id: nameId, value: "2026-02-30" }] });
     expect(doc.merge_field_values).toEqual([{ id: nameId, name: "Customer Name", value: "2026-02-30" }]);
   });
 
   it("merge values naming no merge field → 422 with the spec's text", async () => {
-    const res = await templateCall(v, "send_document", aliceTemplate.id, t.alice, sendBody({
+    const res = await templateCall(v, "send_document", samTemplate.id, t.sam, sendBody({
       merge_field_values: [
         { id: nameId, value: "ok" },
         { id: unknownId(), value: "x" },
@@ -160,12 +153,12 @@ describe.each(VERSIONS)("POST /public/%s/reusable_templates/:id/send_document", 
   });
 
   it("a role the template does not have → 422 naming that role", async () => {
-    const res = await templateCall(v, "send_document", aliceTemplate.id, t.alice, sendBody({
+    const res = await templateCall(v, "send_document", samTemplate.id, t.sam, sendBody({
       roles: [{ name: "Witness", signer_name: "W", signer_email: "w@witness.example" }],
     }));
     expectError(res, 422, ROLE_MISMATCH("Witness"));
     // role names are matched exactly
-    const lower = await templateCall(v, "send_document", aliceTemplate.id, t.alice, sendBody({
+    const lower = await templateCall(v, "send_document", samTemplate.id, t.sam, sendBody({
       roles: [{ name: "client", signer_name: "W", signer_email: "w@witness.example" }],
     }));
     expectError(lower, 422, ROLE_MISMATCH("client"));
@@ -173,7 +166,7 @@ describe.each(VERSIONS)("POST /public/%s/reusable_templates/:id/send_document", 
 
   it("a signer to be e-mailed without an address → 422 naming the role", async () => {
     // the template's Client has no fixed e-mail; only Manager is named
-    const res = await templateCall(v, "send_document", aliceTemplate.id, t.alice, sendBody({
+    const res = await templateCall(v, "send_document", samTemplate.id, t.sam, sendBody({
       roles: [{ name: "Manager", signer_name: "Max" }],
     }));
     expectBadInput(res, "roles");
@@ -182,70 +175,70 @@ describe.each(VERSIONS)("POST /public/%s/reusable_templates/:id/send_document", 
 
   it("expires_in must be an integer from 1 to 365", async () => {
     for (const expires_in of [0, 366, -1, 1.5, "abc", undefined]) {
-      const res = await templateCall(v, "send_document", aliceTemplate.id, t.alice, sendBody({ expires_in }));
+      const res = await templateCall(v, "send_document", samTemplate.id, t.sam, sendBody({ expires_in }));
       expectBadInput(res, "expires_in");
     }
     for (const days of [1, 365]) {
-      const doc = await sendDocument(v, t.alice, aliceTemplate.id, { expires_in: days });
+      const doc = await sendDocument(v, t.sam, samTemplate.id, { expires_in: days });
       expect(Math.abs(Date.parse(doc.expired_at) - (Date.parse(doc.sent_at) + days * DAY_MS))).toBeLessThan(60_000);
     }
   });
 
   it("pin must be 10000 to 99999", async () => {
     for (const pin of [9999, 100000, 0, "12a45"]) {
-      const res = await templateCall(v, "send_document", aliceTemplate.id, t.alice, sendBody({ pin }));
+      const res = await templateCall(v, "send_document", samTemplate.id, t.sam, sendBody({ pin }));
       expectBadInput(res, "pin");
     }
     for (const pin of [10000, 99999, "54321"]) {
-      const doc = await sendDocument(v, t.alice, aliceTemplate.id, { pin });
+      const doc = await sendDocument(v, t.sam, samTemplate.id, { pin });
       expect(doc.passcode_pin_enabled).toBe(true);
     }
-    const without = await sendDocument(v, t.alice, aliceTemplate.id);
+    const without = await sendDocument(v, t.sam, samTemplate.id);
     expect(without.passcode_pin_enabled).toBe(false);
   });
 
   it("tags: an object of strings or null is kept; anything else is a 422 naming tags", async () => {
-    const doc = await sendDocument(v, t.alice, aliceTemplate.id, { tags: { project: "apollo", "cost center": "7", note: null } });
+    const doc = await sendDocument(v, t.sam, samTemplate.id, { tags: { project: "apollo", "cost center": "7", note: null } });
     expect(doc.tags).toEqual({ project: "apollo", "cost center": "7", note: null });
     for (const tags of [["a"], "a=b", { nested: { a: 1 } }]) {
-      const res = await templateCall(v, "send_document", aliceTemplate.id, t.alice, sendBody({ tags }));
+      const res = await templateCall(v, "send_document", samTemplate.id, t.sam, sendBody({ tags }));
       expectBadInput(res, "tags");
     }
   });
 
   it("shared_with with an entry that is not an e-mail → 422 `shared_with contains invalid email address`", async () => {
     for (const shared_with of [["not-an-email"], ["ok@ok.example", "bad@"], [42]]) {
-      const res = await templateCall(v, "send_document", aliceTemplate.id, t.alice, sendBody({ shared_with }));
+      const res = await templateCall(v, "send_document", samTemplate.id, t.sam, sendBody({ shared_with }));
       expectError(res, 422, "shared_with contains invalid email address");
     }
   });
 
-  it("kba: refused on a plan without KBA (bob) naming kba; allowed on alice's plan", async () => {
+  it("kba: refused on a plan without KBA (bob) naming kba; allowed on sam's (the Sending account has KBA)", async () => {
     const refused = await templateCall(v, "send_document", bobTemplate.id, t.bob, sendBody({ kba: true }));
     expectBadInput(refused, "kba");
-    const allowed = await sendDocument(v, t.alice, aliceTemplate.id, { kba: true });
+    const allowed = await sendDocument(v, t.sam, samTemplate.id, { kba: true });
     expect(allowed.kba).toBe(true);
     const bobWithout = await sendDocument(v, t.bob, bobTemplate.id, { kba: false });
     expect(bobWithout.kba).toBe(false);
   });
 
   it("in_person: no e-mail is needed and the document says in_person", async () => {
-    const res = await templateCall(v, "send_document", aliceTemplate.id, t.alice, sendBody({ in_person: true, roles: [{ name: "Client", signer_name: "Walk-in Wendy" }] }));
+    const res = await templateCall(v, "send_document", samTemplate.id, t.sam, sendBody({ in_person: true, roles: [{ name: "Client", signer_name: "Walk-in Wendy" }] }));
     expect(res.status, res.text).toBe(200);
     expect(res.body.document.in_person).toBe(true);
     expect(res.body.document.recipients.find((r: any) => r.role_name === "Client")).toMatchObject({ name: "Walk-in Wendy", email: null });
   });
 
   it("is_sender: the sender signs the role with their own address", async () => {
-    const doc = await sendDocument(v, t.alice, aliceTemplate.id, { roles: [{ name: "Client", signer_name: "Alice Archer", is_sender: true }] });
-    expect(doc.recipients.find((r: any) => r.role_name === "Client").email).toBe(fixtures.users.alice.email);
+    const doc = await sendDocument(v, t.sam, samTemplate.id, { roles: [{ name: "Client", signer_name: "Sam Sender", is_sender: true }] });
+    expect(doc.recipients.find((r: any) => r.role_name === "Client").email).toBe(sam.email);
     expect(doc.sender.signer).toBe(true);
-    const other = await sendDocument(v, t.alice, aliceTemplate.id);
+    const other = await sendDocument(v, t.sam, samTemplate.id);
     expect(other.sender.signer).toBe(false);
   });
 
   it("signer_omitted (the template has signer sequencing): the other signer remains; omitting everyone → 422 naming roles", async () => {
-    const doc = await sendDocument(v, t.alice, aliceTemplate.id, {
+    const doc = await sendDocument(v, t.sam, samTemplate.id, {
       roles: [
         { name: "Client", signer_name: "Cleo Client", signer_email: "cleo@client.example" },
         { name: "Manager", signer_omitted: true },
@@ -253,7 +246,7 @@ describe.each(VERSIONS)("POST /public/%s/reusable_templates/:id/send_document", 
     });
     expect(doc.state).toBe("pending");
     expect(doc.recipients.find((r: any) => r.id === doc.current_signer_id).role_name).toBe("Client");
-    const none = await templateCall(v, "send_document", aliceTemplate.id, t.alice, sendBody({
+    const none = await templateCall(v, "send_document", samTemplate.id, t.sam, sendBody({
       roles: [
         { name: "Client", signer_omitted: true },
         { name: "Manager", signer_omitted: true },
@@ -264,17 +257,17 @@ describe.each(VERSIONS)("POST /public/%s/reusable_templates/:id/send_document", 
 
   it("name and roles are required", async () => {
     const { name: _n, ...noName } = sendBody();
-    expectBadInput(await templateCall(v, "send_document", aliceTemplate.id, t.alice, noName), "name");
+    expectBadInput(await templateCall(v, "send_document", samTemplate.id, t.sam, noName), "name");
     const { roles: _r, ...noRoles } = sendBody();
-    expectBadInput(await templateCall(v, "send_document", aliceTemplate.id, t.alice, noRoles), "roles");
-    expectBadInput(await templateCall(v, "send_document", aliceTemplate.id, t.alice, sendBody({ roles: [] })), "roles");
-    expectBadInput(await templateCall(v, "send_document", aliceTemplate.id, t.alice, sendBody({ roles: [{ signer_name: "No role" }] })), "roles[0][name]");
+    expectBadInput(await templateCall(v, "send_document", samTemplate.id, t.sam, noRoles), "roles");
+    expectBadInput(await templateCall(v, "send_document", samTemplate.id, t.sam, sendBody({ roles: [] })), "roles");
+    expectBadInput(await templateCall(v, "send_document", samTemplate.id, t.sam, sendBody({ roles: [{ signer_name: "No role" }] })), "roles[0][name]");
   });
 });
 
 describe("merge fields by name (v2) and the v1 contract (spec 9)", () => {
   it("v2 with merge_field_identifier=name maps values by name and answers them with the component ids", async () => {
-    const doc = await sendDocument("v2", t.alice, aliceTemplate.id, {
+    const doc = await sendDocument("v2", t.sam, samTemplate.id, {
       merge_field_identifier: "name",
       merge_field_values: [
         { name: "Customer Name", value: "By Name Ltd" },
@@ -288,12 +281,12 @@ describe("merge fields by name (v2) and the v1 contract (spec 9)", () => {
   });
 
   it("v2 by name: an unknown name → the spec's merge mismatch; a bad date → 422 naming the value", async () => {
-    const unknown = await templateCall("v2", "send_document", aliceTemplate.id, t.alice, sendBody({
+    const unknown = await templateCall("v2", "send_document", samTemplate.id, t.sam, sendBody({
       merge_field_identifier: "name",
       merge_field_values: [{ name: "Customer Nickname", value: "x" }],
     }));
     expectError(unknown, 422, MERGE_MISMATCH);
-    const badDate = await templateCall("v2", "send_document", aliceTemplate.id, t.alice, sendBody({
+    const badDate = await templateCall("v2", "send_document", samTemplate.id, t.sam, sendBody({
       merge_field_identifier: "name",
       merge_field_values: [{ name: "Start Date", value: "2026-02-30" }],
     }));
@@ -301,14 +294,14 @@ describe("merge fields by name (v2) and the v1 contract (spec 9)", () => {
   });
 
   it("v2 without merge_field_identifier maps by id: a name alone does not match", async () => {
-    const res = await templateCall("v2", "send_document", aliceTemplate.id, t.alice, sendBody({
+    const res = await templateCall("v2", "send_document", samTemplate.id, t.sam, sendBody({
       merge_field_values: [{ name: "Customer Name", value: "x" }],
     }));
     expect(res.status, res.text).toBe(422);
   });
 
   it("v1 requires merge_field_values[][id]: a value given by name is a 422 naming it", async () => {
-    const res = await templateCall("v1", "send_document", aliceTemplate.id, t.alice, sendBody({
+    const res = await templateCall("v1", "send_document", samTemplate.id, t.sam, sendBody({
       merge_field_identifier: "name",
       merge_field_values: [{ name: "Customer Name", value: "x" }],
     }));
@@ -316,7 +309,7 @@ describe("merge fields by name (v2) and the v1 contract (spec 9)", () => {
   });
 
   it("v1 ignores merge_field_identifier: values are matched by id", async () => {
-    const doc = await sendDocument("v1", t.alice, aliceTemplate.id, {
+    const doc = await sendDocument("v1", t.sam, samTemplate.id, {
       merge_field_identifier: "name",
       merge_field_values: [{ id: nameId, name: "Something else", value: "By Id Inc" }],
     });
@@ -328,12 +321,12 @@ describe("merge fields by name (v2) and the v1 contract (spec 9)", () => {
 
 describe.each(VERSIONS)("errors of send, embed and prepare on /public/%s", (v) => {
   it.each(KINDS)("%s: unknown template → 401 `Can't find Reusable Template.`", async (kind) => {
-    expectError(await templateCall(v, kind, unknownId(), t.alice, bodyFor(kind)), 401, "Can't find Reusable Template.");
+    expectError(await templateCall(v, kind, unknownId(), t.sam, bodyFor(kind)), 401, "Can't find Reusable Template.");
   });
 
   it.each(KINDS)("%s: a template of another account → 401 `Unauthorized account for Reusable Template.`", async (kind) => {
-    expectError(await templateCall(v, kind, bobTemplate.id, t.alice, bodyFor(kind)), 401, "Unauthorized account for Reusable Template.");
-    expectError(await templateCall(v, kind, aliceTemplate.id, t.bob, bodyFor(kind)), 401, "Unauthorized account for Reusable Template.");
+    expectError(await templateCall(v, kind, bobTemplate.id, t.sam, bodyFor(kind)), 401, "Unauthorized account for Reusable Template.");
+    expectError(await templateCall(v, kind, samTemplate.id, t.bob, bodyFor(kind)), 401, "Unauthorized account for Reusable Template.");
   });
 
   it.each(KINDS)("%s: a teammate may use the account's template", async (kind) => {
@@ -343,17 +336,17 @@ describe.each(VERSIONS)("errors of send, embed and prepare on /public/%s", (v) =
 
   it.each(KINDS)("%s: role mismatch → 422 naming the role", async (kind) => {
     const roles = [{ name: "Auditor", signer_name: "Ann Auditor", signer_email: "ann@audit.example" }];
-    expectError(await templateCall(v, kind, aliceTemplate.id, t.alice, bodyFor(kind, { roles })), 422, ROLE_MISMATCH("Auditor"));
+    expectError(await templateCall(v, kind, samTemplate.id, t.sam, bodyFor(kind, { roles })), 422, ROLE_MISMATCH("Auditor"));
   });
 
   it.each(KINDS)("%s: no token → 401 `Must be authenticated.`; a bad token → 401 `invalid_token`; a read-only token → 400 `invalid_scope`", async (kind) => {
-    expectError(await templateCall(v, kind, aliceTemplate.id, undefined, bodyFor(kind)), 401, "Must be authenticated.");
-    expectError(await templateCall(v, kind, aliceTemplate.id, "not-a-real-token", bodyFor(kind)), 401, "invalid_token");
-    expectError(await templateCall(v, kind, aliceTemplate.id, t.aliceRead, bodyFor(kind)), 400, "invalid_scope");
+    expectError(await templateCall(v, kind, samTemplate.id, undefined, bodyFor(kind)), 401, "Must be authenticated.");
+    expectError(await templateCall(v, kind, samTemplate.id, "not-a-real-token", bodyFor(kind)), 401, "invalid_token");
+    expectError(await templateCall(v, kind, samTemplate.id, t.samRead, bodyFor(kind)), 400, "invalid_scope");
   });
 
   it.each(KINDS)("%s: expires_in 0 and 366 → 422 naming expires_in", async (kind) => {
-    for (const expires_in of [0, 366]) expectBadInput(await templateCall(v, kind, aliceTemplate.id, t.alice, bodyFor(kind, { expires_in })), "expires_in");
+    for (const expires_in of [0, 366]) expectBadInput(await templateCall(v, kind, samTemplate.id, t.sam, bodyFor(kind, { expires_in })), "expires_in");
   });
 
   it.each(KINDS)("%s: dave's account is not enabled → 404 `User account is not enabled.`", async (kind) => {
@@ -390,7 +383,7 @@ function iframeOf(code: string) {
 
 describe.each(VERSIONS)("POST /public/%s/reusable_templates/:id/embed_document", (v) => {
   it("answers a pending document with one iframe per role, of the given size, pointing at that signer's sign_url", async () => {
-    const res = await templateCall(v, "embed_document", aliceTemplate.id, t.alice, embedBody({
+    const res = await templateCall(v, "embed_document", samTemplate.id, t.sam, embedBody({
       name: `Embed ${v}`,
       api_embed_width: 820,
       api_embed_height: 640,
@@ -420,31 +413,31 @@ describe.each(VERSIONS)("POST /public/%s/reusable_templates/:id/embed_document",
   });
 
   it("the smallest allowed size, 706 × 500, is accepted", async () => {
-    const res = await templateCall(v, "embed_document", aliceTemplate.id, t.alice, embedBody({ api_embed_width: 706, api_embed_height: 500 }));
+    const res = await templateCall(v, "embed_document", samTemplate.id, t.sam, embedBody({ api_embed_width: 706, api_embed_height: 500 }));
     expect(res.status, res.text).toBe(200);
     for (const code of res.body.document.embed_codes) expect(iframeOf(code.embed_code)).toMatchObject({ width: "706", height: "500" });
   });
 
   it("width below 706 → 422 `Embed width should be 706 or greater`; height below 500 → 422 `Embed height should be 500 or greater`", async () => {
-    expectError(await templateCall(v, "embed_document", aliceTemplate.id, t.alice, embedBody({ api_embed_width: 705 })), 422, "Embed width should be 706 or greater");
-    expectError(await templateCall(v, "embed_document", aliceTemplate.id, t.alice, embedBody({ api_embed_height: 499 })), 422, "Embed height should be 500 or greater");
+    expectError(await templateCall(v, "embed_document", samTemplate.id, t.sam, embedBody({ api_embed_width: 705 })), 422, "Embed width should be 706 or greater");
+    expectError(await templateCall(v, "embed_document", samTemplate.id, t.sam, embedBody({ api_embed_height: 499 })), 422, "Embed height should be 500 or greater");
   });
 
   it("a missing width or height → 422 naming it", async () => {
     const { api_embed_width: _w, ...noWidth } = embedBody();
-    expectBadInput(await templateCall(v, "embed_document", aliceTemplate.id, t.alice, noWidth), "api_embed_width");
+    expectBadInput(await templateCall(v, "embed_document", samTemplate.id, t.sam, noWidth), "api_embed_width");
     const { api_embed_height: _h, ...noHeight } = embedBody();
-    expectBadInput(await templateCall(v, "embed_document", aliceTemplate.id, t.alice, noHeight), "api_embed_height");
+    expectBadInput(await templateCall(v, "embed_document", samTemplate.id, t.sam, noHeight), "api_embed_height");
   });
 
   it("a role without signer_name → 422 `Signer Name is required`", async () => {
     for (const roles of [[{ name: "Client" }], [{ name: "Client", signer_name: "Ok" }, { name: "Manager", signer_name: "" }]]) {
-      expectError(await templateCall(v, "embed_document", aliceTemplate.id, t.alice, embedBody({ roles })), 422, "Signer Name is required");
+      expectError(await templateCall(v, "embed_document", samTemplate.id, t.sam, embedBody({ roles })), 422, "Signer Name is required");
     }
   });
 
   it("merge mismatch → 422 with the spec's text", async () => {
-    const res = await templateCall(v, "embed_document", aliceTemplate.id, t.alice, embedBody({ merge_field_values: [{ id: unknownId(), value: "x" }] }));
+    const res = await templateCall(v, "embed_document", samTemplate.id, t.sam, embedBody({ merge_field_values: [{ id: unknownId(), value: "x" }] }));
     expectError(res, 422, MERGE_MISMATCH);
   });
 });
@@ -460,7 +453,7 @@ const prepareId = (url: string) => {
 
 describe.each(VERSIONS)("POST /public/%s/reusable_templates/:id/prepare_document", (v) => {
   it("answers {url} of the review page; the document is a draft until the sender sends it there", async () => {
-    const res = await templateCall(v, "prepare_document", aliceTemplate.id, t.alice, prepareBody({
+    const res = await templateCall(v, "prepare_document", samTemplate.id, t.sam, prepareBody({
       name: `Prepared ${v}`,
       merge_field_values: [{ id: dateId, value: "2026-05-01" }],
     }));
@@ -478,7 +471,7 @@ describe.each(VERSIONS)("POST /public/%s/reusable_templates/:id/prepare_document
 
     // the review page, for the signed-in sender
     const jar = new CookieJar();
-    await signIn(jar, fixtures.users.alice, new URL(res.body.url).pathname);
+    await signIn(jar, sam, new URL(res.body.url).pathname);
     const page = await browse(jar, res.body.url);
     expect(page.status, page.text.slice(0, 500)).toBe(200);
     const text = pageText(page.body);
@@ -512,7 +505,7 @@ describe.each(VERSIONS)("POST /public/%s/reusable_templates/:id/prepare_document
   });
 
   it("the review page needs the sender: no session → sign-in; another user → not found and no send form", async () => {
-    const res = await templateCall(v, "prepare_document", aliceTemplate.id, t.alice, prepareBody());
+    const res = await templateCall(v, "prepare_document", samTemplate.id, t.sam, prepareBody());
     expect(res.status, res.text).toBe(200);
     const id = prepareId(res.body.url);
 
@@ -521,18 +514,18 @@ describe.each(VERSIONS)("POST /public/%s/reusable_templates/:id/prepare_document
     expect(new URL(anonymous.location!, BASE_URL).pathname).toBe("/login");
 
     const bobJar = new CookieJar();
-    await signIn(bobJar, fixtures.users.bob);
+    await signIn(bobJar, userOf("bob"));
     const page = await browse(bobJar, res.body.url);
     expect(parseForms(page.body).some((f) => f.action.includes(`/documents/${id}/prepare/send`))).toBe(false);
     expect(pageText(page.body)).not.toContain("Pat Prepared");
-    // bob posting the send form does not send alice's draft
+    // bob posting the send form does not send sam's draft
     await browse(bobJar, `/documents/${id}/prepare/send`, { method: "POST", form: {} });
     expect((await getDoc(v, id)).body.document.state).toBe("draft");
   });
 
   it("redirect_url must start with http:// or https://", async () => {
-    expectBadInput(await templateCall(v, "prepare_document", aliceTemplate.id, t.alice, prepareBody({ redirect_url: "ftp://example.com/done" })), "redirect_url");
-    const ok = await templateCall(v, "prepare_document", aliceTemplate.id, t.alice, prepareBody({ redirect_url: "https://example.com/done" }));
+    expectBadInput(await templateCall(v, "prepare_document", samTemplate.id, t.sam, prepareBody({ redirect_url: "ftp://example.com/done" })), "redirect_url");
+    const ok = await templateCall(v, "prepare_document", samTemplate.id, t.sam, prepareBody({ redirect_url: "https://example.com/done" }));
     expect(ok.status, ok.text).toBe(200);
   });
 });

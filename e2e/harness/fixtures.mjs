@@ -15,6 +15,10 @@ const USERS = {
   bob: { email: "bob@beta.example", name: "Bob Baker", company: "Beta LLC", account: "Beta" },
   dave: { email: "dave@disabled.example", name: "Dave Disabled", company: "Closed Inc", account: "Closed", flags: ["--disabled"] },
   erin: { email: "erin@limited.example", name: "Erin Limited", company: "Tiny Co", account: "Tiny", flags: ["--document-limit", "0"] },
+  // The sender of the sending tests (e2e/api/sending-*, reminders, callbacks): an account of
+  // its own, so the many documents they send stay out of alice's lists and its callback
+  // secret can be rotated.
+  sam: { email: "sam@sending.example", name: "Sam Sender", company: "Sending Co", account: "Sending", flags: ["--kba"] },
 };
 
 /** Pending documents of alice, one per purpose so tests never share one. */
@@ -225,10 +229,20 @@ export async function createFixtures({ env, dir, baseUrl, log = () => {} }) {
     if (!out.id) throw new Error(`template:import printed no id: ${JSON.stringify(out)}`);
     fixtures.templates[key] = { ...out, name, roles: definition.roles, merge_fields: definition.merge_fields.map((m) => m.name) };
   }
+  // A template of alice for e2e/ui/dashboard-templates.spec.ts: its tags are edited in the browser, then it is deleted.
+  {
+    const name = "Acme Dashboard Tags Template";
+    const definition = templateDefinition(name);
+    const defFile = path.join(dir, "aliceForDashboard-template.json");
+    fs.writeFileSync(defFile, JSON.stringify(definition, null, 2));
+    const out = await cli("template:import", "--owner", USERS.alice.email, "--pdf", path.join(dir, "alice-contract.pdf"), "--definition", defFile);
+    if (!out.id) throw new Error(`template:import printed no id: ${JSON.stringify(out)}`);
+    fixtures.templates.aliceForDashboard = { ...out, name, roles: definition.roles, merge_fields: definition.merge_fields.map((m) => m.name) };
+  }
   // Templates of dave (plan disabled) and erin (document limit 0): a template send
   // reaches the plan checks only on a template of the caller's own account
-  // (e2e/api/sending-templates.test.ts).
-  for (const key of ["dave", "erin"]) {
+  // (e2e/api/sending-templates.test.ts); and sam's, the sending tests' sender.
+  for (const key of ["dave", "erin", "sam"]) {
     const definition = templateDefinition(`${USERS[key].account} Services Agreement`);
     const defFile = path.join(dir, `${key}-template.json`);
     fs.writeFileSync(defFile, JSON.stringify(definition, null, 2));

@@ -38,6 +38,10 @@ export type OwnServer = {
   /** kill -9 of the server's whole process group, without any chance to clean up. */
   kill9(): Promise<void>;
   stop(): Promise<void>;
+  /** How the running server process ended ("code 1", "signal SIGSEGV"), or "" while it runs. */
+  exited(): string;
+  /** The last lines of the latest log. */
+  logTail(lines?: number): string;
   /** Deletes the data directory (the server must be stopped). */
   removeData(): void;
   cli(...args: string[]): Promise<any>;
@@ -113,6 +117,20 @@ export async function ownServer(opts: { name: string; fromPort: number; database
       if (!s) return;
       await control.stop(s);
       server.current = null;
+    },
+    exited() {
+      const c = server.current?.child;
+      if (!c) return "";
+      if (c.signalCode) return `signal ${c.signalCode}`;
+      if (c.exitCode !== null) return `code ${c.exitCode}`;
+      return "";
+    },
+    logTail(lines = 60) {
+      try {
+        return `--- ${server.log} ---\n${fs.readFileSync(server.log, "utf8").split("\n").slice(-lines).join("\n")}`;
+      } catch {
+        return "";
+      }
     },
     removeData() {
       if (server.current) throw new Error("stop the server before removing its data");

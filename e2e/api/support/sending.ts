@@ -5,18 +5,42 @@
 import zlib from "node:zlib";
 import { PDFDocument, StandardFonts, rgb } from "pdf-lib";
 import { expect } from "vitest";
-import { api, BASE_URL, fixtures, http, type HttpResult } from "../helpers";
+import { api, BASE_URL, fixtures, http, tokenFor, type HttpResult, type UserFixture } from "../helpers";
 import type { Version } from "./checks";
 
 // ---------------------------------------------------------------- fixtures
 
+type UserKey = "alice" | "bob" | "carol" | "dave" | "erin" | "sam";
+
+/**
+ * A fixture user. sam (account "Sending", with KBA) is the sender of the
+ * sending tests, so that the documents they make stay out of alice's lists.
+ */
+export function userOf(key: UserKey): UserFixture {
+  const u = (fixtures.users as unknown as Record<string, UserFixture | undefined>)[key];
+  if (!u) throw new Error(`no fixture user "${key}" (see e2e/harness/fixtures.mjs)`);
+  return u;
+}
+
+/** Tokens through the real OAuth flow, one after another: "<user>" for read write, "<user>Read" for read only. */
+export async function tokensFor<K extends string>(keys: K[]): Promise<Record<K, string>> {
+  const out = {} as Record<K, string>;
+  for (const key of keys) {
+    const readOnly = key.endsWith("Read");
+    const who = (readOnly ? key.slice(0, -"Read".length) : key) as UserKey;
+    userOf(who);
+    out[key] = (await tokenFor(who as "alice", readOnly ? "read" : "read write")).access_token;
+  }
+  return out;
+}
+
 export type TemplateFixture = { id: string; name: string; roles: { name: string; sequence: number }[]; merge_fields: string[] };
-type TemplateKey = "alice" | "bob" | "carol" | "dave" | "erin";
+type TemplateKey = "alice" | "bob" | "carol" | "dave" | "erin" | "sam";
 
 /** A fixture template (dave's and erin's exist for the plan checks). */
 export function templateOf(key: TemplateKey): TemplateFixture {
   const t = (fixtures.templates as unknown as Record<string, TemplateFixture | undefined>)[key];
-  if (!t) throw new Error(`no fixture template "${key}" (e2e/harness/fixtures.mjs creates alice, bob, carol, dave and erin)`);
+  if (!t) throw new Error(`no fixture template "${key}" (e2e/harness/fixtures.mjs creates alice, bob, carol, dave, erin and sam)`);
   return t;
 }
 

@@ -62,24 +62,29 @@ export default async function TemplatePage({ params }: Props) {
           </>
         }
       />
+      {/* min-w-0: a grid item would otherwise grow to its widest table instead of letting it scroll. */}
       <div className="grid gap-4 lg:grid-cols-2">
-        <Section id="details" title="Details">
-          <TemplateFacts template={t} />
-        </Section>
-        <Section id="tags" title="Tags" description="Labels of the template itself.">
-          <TagsManager templateId={t.id} initialTags={initialTags} />
-        </Section>
-        <div className="lg:col-span-2">
+        <div className="min-w-0">
+          <Section id="details" title="Details">
+            <TemplateFacts template={t} />
+          </Section>
+        </div>
+        <div className="min-w-0">
+          <Section id="tags" title="Tags" description="Labels of the template itself.">
+            <TagsManager templateId={t.id} initialTags={initialTags} />
+          </Section>
+        </div>
+        <div className="min-w-0 lg:col-span-2">
           <Section id="roles" title="Roles" description="Who signs, in this order when the template uses signer sequencing.">
             <TemplateRolesTable template={t} />
           </Section>
         </div>
-        <div className="lg:col-span-2">
+        <div className="min-w-0 lg:col-span-2">
           <Section id="merge-fields" title="Merge fields" description="Filled in when the template is sent.">
             <TemplateMergeFieldsTable template={t} />
           </Section>
         </div>
-        <div className="lg:col-span-2">
+        <div className="min-w-0 lg:col-span-2">
           <Section id="pages" title="Pages">
             <TemplatePages template={t} />
           </Section>

@@ -1,0 +1,34 @@
+// Signing in to the dashboard as a person does: /signin → "Sign in" → the
+// service's /login form → back to the dashboard (the dashboard is a
+// first-party OAuth client, so there is no consent step).
+import { expect, type Page } from "@playwright/test";
+import type { Fixtures } from "../../api/helpers";
+
+type User = Fixtures["users"]["alice"];
+
+export async function signInToDashboard(page: Page, user: User, returnTo = "/documents") {
+  await page.goto(`/signin?callbackUrl=${encodeURIComponent(returnTo)}`);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page).toHaveURL(/\/login\?/);
+  await page.getByLabel("Email").fill(user.email);
+  await page.getByLabel("Password").fill(user.password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page).toHaveURL((u) => u.pathname === returnTo.split("?")[0]);
+  await settled(page);
+}
+
+/**
+ * Waits until the page's scripts loaded and ran: typing into a form before
+ * React hydrated it is lost or doubled (a person is slower than that).
+ */
+export async function settled(page: Page) {
+  await page.waitForLoadState("networkidle");
+}
+
+export async function gotoDashboard(page: Page, path: string) {
+  await page.goto(path);
+  await settled(page);
+}
+
+/** The text of the dashboard's toasts (the notifications region). */
+export const toast = (page: Page, text: string | RegExp) => page.getByTestId("toast").filter({ hasText: text });
