@@ -49,13 +49,12 @@ export async function renderPdfPages(
     if (doc.numPages > maxPages) {
       throw new PdfReadError("too_many_pages", `The PDF has ${doc.numPages} pages; at most ${maxPages} are allowed.`);
     }
-    // PNG encoding costs ~4x the rasterising and runs on libuv's threads, so
-    // page n is encoded while page n+1 renders (bench/processing). At most
-    // ENCODE_AHEAD pages wait in memory.
-    const pending: Promise<RenderedPage>[] = [];
+    // Strictly one page at a time: overlapping a PNG encode (on libuv's
+    // threads) with rendering the next page crashed @napi-rs/canvas 0.1.100
+    // with SIGSEGV under concurrent jobs, although bench/processing shows the
+    // encode is ~70 % of the time.
     const pages: RenderedPage[] = [];
     for (let n = 1; n <= doc.numPages; n++) {
-      if (pending.length >= ENCODE_AHEAD) pages.push(await pending.shift()!);
       const page = await doc.getPage(n);
       try {
         const base = page.getViewport({ scale: 1 });
@@ -70,21 +69,18 @@ export async function renderPdfPages(
           canvasContext: ctx as unknown as CanvasRenderingContext2D,
           viewport,
         }).promise;
-        const encoded = Promise.all([canvas.encode("png"), thumbnailOf(canvas)]).then(([image, thumbnail]) => ({
+        pages.push({
           width: round2(base.width),
           height: round2(base.height),
-          image,
-          thumbnail,
-        }));
-        encoded.catch(() => {}); // awaited below; this only keeps an early failure from being "unhandled"
-        pending.push(encoded);
+          image: await canvas.encode("png"),
+          thumbnail: await thumbnailOf(canvas),
+        });
       } catch (e) {
         throw e instanceof PdfReadError ? e : toPdfReadError(e, n);
       } finally {
         page.cleanup();
       }
     }
-    for (const p of pending) pages.push(await p);
     return pages;
   } finally {
     await doc.destroy().catch(() => {});
@@ -103,7 +99,6 @@ async function thumbnailOf(page: Canvas): Promise<Buffer> {
 }
 
 const round2 = (n: number) => Math.round(n * 100) / 100;
-const ENCODE_AHEAD = 3;
 
 /** A PDF starts with `%PDF-` within its first KiB (some writers put junk before it). */
 function assertLooksLikePdf(bytes: Uint8Array) {
