@@ -38,7 +38,9 @@ const schema = z.object({
 export type Env = z.infer<typeof schema> & { APP_URL: string; embedded: boolean };
 
 function loadEnv(): Env {
-  const parsed = schema.safeParse(process.env);
+  // An empty assignment (`APP_SECRET=` in a copied .env.example) means "use the default".
+  const given = Object.fromEntries(Object.entries(process.env).filter(([, v]) => v !== ""));
+  const parsed = schema.safeParse(given);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
     throw new Error(`Invalid configuration:\n${lines.join("\n")}`);

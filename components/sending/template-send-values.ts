@@ -58,7 +58,8 @@ export function defaultTemplateSendValues(t: ReusableTemplateResource): Template
     merge: [...merge.values()],
     // What the form shows is what the document gets: the template's tags, editable.
     tags: Object.entries(t.tags).map(([key, value]) => ({ key, value: value ?? "" })),
-    shared_with: t.shared_with.map((email) => ({ email })),
+    // Not the template's list: the API does not copy it to documents, and sharing is the sender's choice per document.
+    shared_with: [],
     api_embed_width: "706",
     api_embed_height: "700",
   };

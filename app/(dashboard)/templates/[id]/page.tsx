@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { requireDashboardSession } from "@/lib/server/dashboard/current-session";
 import { loadOrMessage } from "../../_lib/api-errors";
+import { isId } from "../../_lib/run-action";
 import { PageHeader } from "@/components/dashboard/page-header";
 import { Section } from "@/components/dashboard/section";
 import { DeleteTemplateButton } from "@/components/templates/delete-template-button";
@@ -20,10 +21,12 @@ export default async function TemplatePage({ params }: Props) {
   const { id } = await params;
   const self = `/templates/${encodeURIComponent(id)}`;
   const { api } = await requireDashboardSession(self);
+  // The id goes into an API path: anything but an id answers as an unknown template would.
+  const templateId = isId(id) ? id : "unknown";
   // Tags come from their own endpoint: the first of the four tag operations (list).
   const [found, tags] = await Promise.all([
-    loadOrMessage(self, () => api.getTemplate(id)),
-    api.getTemplateTags(id).then((r) => r.tags, () => null),
+    loadOrMessage(self, () => api.getTemplate(templateId)),
+    api.getTemplateTags(templateId).then((r) => r.tags, () => null),
   ]);
 
   if (found.error !== null) {

@@ -1,6 +1,7 @@
 import Link from "next/link";
 import { requireDashboardSession } from "@/lib/server/dashboard/current-session";
 import { loadOrMessage } from "../../_lib/api-errors";
+import { isId } from "../../_lib/run-action";
 import { PageHeader } from "@/components/dashboard/page-header";
 import { TemplateSendForm } from "@/components/sending/template-send-form";
 import type { TemplateFormMode } from "@/components/sending/template-send-values";
@@ -21,8 +22,10 @@ const copy: Record<TemplateFormMode, { title: string; description: string }> = {
 export async function TemplateSendPage({ id, mode }: { id: string; mode: TemplateFormMode }) {
   const self = `/templates/${encodeURIComponent(id)}/${mode}`;
   const { api } = await requireDashboardSession(self);
+  // The id goes into an API path: anything but an id answers as an unknown template would.
+  const templateId = isId(id) ? id : "unknown";
   const [found, plan] = await Promise.all([
-    loadOrMessage(self, () => api.getTemplate(id)),
+    loadOrMessage(self, () => api.getTemplate(templateId)),
     // KBA is offered only when the plan has it; without the answer it is not offered (the API would refuse it anyway).
     api.getAccountPlan().then((r) => r.account.plan, () => null),
   ]);

@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import { cookies, headers } from "next/headers";
-import { notFound } from "next/navigation";
+import { AuthCard } from "@/components/auth/auth-card";
+import { Alert } from "@/components/ui/alert";
 import { SignerPage } from "@/components/signing/signer-page";
 import { getDb } from "@/lib/server/db/client";
 import { getSignerContextOrThrow } from "@/lib/server/signing/signer-context";
@@ -23,8 +24,12 @@ export default async function SignPage({ params, searchParams }: Props) {
   try {
     ctx = await getSignerContextOrThrow(db, signerId, token);
   } catch (err) {
-    if (err instanceof SigningError) notFound(); // answered 404 by not-found.tsx beside this page
-    throw err;
+    if (!(err instanceof SigningError)) throw err;
+    return (
+      <AuthCard title="This link does not work">
+        <Alert>{err.message}</Alert>
+      </AuthCard>
+    );
   }
   const pinPassed = hasPassedPin(ctx, (await cookies()).get(pinCookieName(signerId))?.value);
   if (pinPassed) {
