@@ -30,11 +30,13 @@ export function FieldOverlay({
   const label = fieldLabel(field);
   const filled = isFilled(field, value);
   const id = fieldDomId(field.id);
+  const helpId = `${id}-help`;
+  const describedBy = [error ? fieldErrorId(field.id) : null, field.help_text ? helpId : null].filter(Boolean).join(" ");
   const common = {
     id,
     disabled,
     "aria-invalid": error ? true : undefined,
-    "aria-describedby": error ? fieldErrorId(field.id) : undefined,
+    "aria-describedby": describedBy || undefined,
   } as const;
 
   const tone = error
@@ -105,7 +107,13 @@ export function FieldOverlay({
       className={`absolute rounded-[2px] ring-2 ring-inset focus-within:z-20 ${tone}`}
       style={boxStyle(field, page, field.type === "date" ? 0.55 : 0.62)}
       data-field-id={field.id}
+      title={field.help_text || undefined}
     >
+      {field.help_text ? (
+        <span id={helpId} className="sr-only">
+          {field.help_text}
+        </span>
+      ) : null}
       {field.required && !filled ? (
         <span aria-hidden="true" className="absolute -left-[0.35em] -top-[0.55em] text-[max(0.9em,10px)] font-bold leading-none text-red-600">
           *

@@ -1,10 +1,10 @@
 // Sending from reusable templates (spec 3.1, 4.4, 4.4.1, 4.4.2, 8, 9 and
 // docs/api-decisions.md "Sending from templates"): send_document,
 // embed_document and prepare_document on /public/v1 and /public/v2, their
-// validation and error texts, the account plan, and the prepare review page
-// driven through a signed-in web session. Real server over HTTP.
+// validation and error texts and the account plan (preparing and sending a
+// draft: prepare-document.test.ts). Real server over HTTP.
 import { beforeAll, describe, expect, it } from "vitest";
-import { api, BASE_URL, browse, CookieJar, pageText, parseForms, signIn } from "./helpers";
+import { api } from "./helpers";
 import { expectBadInput, expectDocumentShape, expectError, expectTimestamp, unknownId, VERSIONS, type Version } from "./support/checks";
 import {
   componentId,
@@ -439,93 +439,5 @@ describe.each(VERSIONS)("POST /public/%s/reusable_templates/:id/embed_document",
   it("merge mismatch → 422 with the spec's text", async () => {
     const res = await templateCall(v, "embed_document", samTemplate.id, t.sam, embedBody({ merge_field_values: [{ id: unknownId(), value: "x" }] }));
     expectError(res, 422, MERGE_MISMATCH);
-  });
-});
-
-// ---------------------------------------------------------------- prepare_document
-
-const prepareId = (url: string) => {
-  const u = new URL(url);
-  const m = /^\/documents\/([^/]+)\/prepare$/.exec(u.pathname);
-  expect(m, url).not.toBeNull();
-  return m![1]!;
-};
-
-describe.each(VERSIONS)("POST /public/%s/reusable_templates/:id/prepare_document", (v) => {
-  it("answers {url} of the review page; the document is a draft until the sender sends it there", async () => {
-    const res = await templateCall(v, "prepare_document", samTemplate.id, t.sam, prepareBody({
-      name: `Prepared ${v}`,
-      merge_field_values: [{ id: dateId, value: "2026-05-01" }],
-    }));
-    expect(res.status, res.text).toBe(200);
-    expect(Object.keys(res.body)).toEqual(["url"]);
-    expect(res.body.url).toMatch(new RegExp(`^${BASE_URL.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}/documents/[0-9a-f]{32}/prepare$`));
-    const id = prepareId(res.body.url);
-
-    const draft = await getDoc(v, id);
-    expect(draft.status, draft.text).toBe(200);
-    expect(draft.body.document.state).toBe("draft");
-    expect(draft.body.document.sent_at).toBeNull();
-    expect(draft.body.document.name).toBe(`Prepared ${v}`);
-    expect(draft.body.document.merge_field_values).toEqual([{ id: dateId, name: "Start Date", value: "2026-05-01" }]);
-
-    // the review page, for the signed-in sender
-    const jar = new CookieJar();
-    await signIn(jar, sam, new URL(res.body.url).pathname);
-    const page = await browse(jar, res.body.url);
-    expect(page.status, page.text.slice(0, 500)).toBe(200);
-    const text = pageText(page.body);
-    expect(text).toContain(`Prepared ${v}`);
-    expect(text).toContain("Pat Prepared");
-    expect(text).toContain("Morgan Manager");
-    expect(text).toMatch(/draft/i);
-    const form = parseForms(page.body).find((f) => f.action === `/documents/${id}/prepare/send`);
-    expect(form, "the review page has the send form").toBeDefined();
-    expect(form!.method).toBe("post");
-
-    // sending from the page: draft → pending
-    const before = Date.now();
-    const sent = await browse(jar, form!.action, { method: "POST", form: form!.fields });
-    expect(sent.status).toBe(303);
-    expect(new URL(sent.location!, BASE_URL).pathname).toBe(`/documents/${id}/prepare`);
-    const after = await getDoc(v, id);
-    expect(after.body.document.state).toBe("pending");
-    expectTimestamp(after.body.document.sent_at, "sent_at");
-    expect(Date.parse(after.body.document.sent_at)).toBeGreaterThanOrEqual(before - 2000);
-    // the 30 days count from the sending
-    expect(Math.abs(Date.parse(after.body.document.expired_at) - (Date.parse(after.body.document.sent_at) + 30 * DAY_MS))).toBeLessThan(60_000);
-
-    // the page no longer offers to send, and a second post changes nothing
-    const again = await browse(jar, res.body.url);
-    expect(parseForms(again.body).some((f) => f.action === `/documents/${id}/prepare/send`)).toBe(false);
-    const twice = await browse(jar, form!.action, { method: "POST", form: form!.fields });
-    expect(twice.status).toBe(303);
-    expect(twice.location).toContain("error=");
-    expect((await getDoc(v, id)).body.document.sent_at).toBe(after.body.document.sent_at);
-  });
-
-  it("the review page needs the sender: no session → sign-in; another user → not found and no send form", async () => {
-    const res = await templateCall(v, "prepare_document", samTemplate.id, t.sam, prepareBody());
-    expect(res.status, res.text).toBe(200);
-    const id = prepareId(res.body.url);
-
-    const anonymous = await browse(new CookieJar(), res.body.url);
-    expect([302, 303, 307]).toContain(anonymous.status);
-    expect(new URL(anonymous.location!, BASE_URL).pathname).toBe("/login");
-
-    const bobJar = new CookieJar();
-    await signIn(bobJar, userOf("bob"));
-    const page = await browse(bobJar, res.body.url);
-    expect(parseForms(page.body).some((f) => f.action.includes(`/documents/${id}/prepare/send`))).toBe(false);
-    expect(pageText(page.body)).not.toContain("Pat Prepared");
-    // bob posting the send form does not send sam's draft
-    await browse(bobJar, `/documents/${id}/prepare/send`, { method: "POST", form: {} });
-    expect((await getDoc(v, id)).body.document.state).toBe("draft");
-  });
-
-  it("redirect_url must start with http:// or https://", async () => {
-    expectBadInput(await templateCall(v, "prepare_document", samTemplate.id, t.sam, prepareBody({ redirect_url: "ftp://example.com/done" })), "redirect_url");
-    const ok = await templateCall(v, "prepare_document", samTemplate.id, t.sam, prepareBody({ redirect_url: "https://example.com/done" }));
-    expect(ok.status, ok.text).toBe(200);
   });
 });

@@ -105,9 +105,9 @@ test("prepare before sending opens the preparation page", async ({ page }) => {
   await fillSigner(page, "Signer 1");
   await page.getByLabel("Prepare before sending").check();
   await page.getByRole("button", { name: "Upload and send" }).click();
-  // The preparation page follows processing, then opens the review page of the draft.
+  // The preparation page follows processing, then opens the builder on the draft.
   await expect(page).toHaveURL(/\/documents\/[0-9a-f]{32}\/prepare$/, { timeout: 60_000 });
-  await expect(page.getByRole("heading", { name: "UI prepared upload" })).toBeVisible();
+  await expect(page.getByLabel("Document name")).toHaveValue("UI prepared upload");
   await expect(page.getByRole("button", { name: "Send for signature" })).toBeVisible();
 });
 

@@ -22,6 +22,13 @@ import {
 } from "@/lib/api/sending";
 import { templateEnvelope, templateListEnvelope, templateTagsResponse } from "@/lib/api/templates";
 import { meEnvelope } from "@/lib/api/users";
+import {
+  builderTemplateEnvelope,
+  documentDraftEnvelope,
+  templateUploadEnvelope,
+  type BuilderDefinitionInput,
+  type SaveDocumentDraftBody,
+} from "@/lib/api/builder";
 import { z as zod } from "zod";
 
 /** An error answer of the API, with the spec's message. */
@@ -121,6 +128,19 @@ export function createApiClient({ baseUrl, token }: { baseUrl: string; token: st
     listOutbox: (q: { page?: number; per_page?: number }) => call(outboxEnvelope, "GET", "/ext/outbox", { query: q }),
     listDocumentCallbacks: (id: string) => call(deliveriesEnvelope, "GET", `/ext/documents/${id}/callbacks`),
     redeliverCallback: (deliveryId: string) => call(null, "POST", `/ext/callbacks/${deliveryId}/redeliver`, { body: {} }),
+
+    // The builder (docs/api-decisions.md, "Template builder").
+    createTemplateUpload: (fileName: string) => call(templateUploadEnvelope, "POST", "/ext/template_uploads", { body: { file_name: fileName } }),
+    getTemplateUpload: (id: string) => call(templateUploadEnvelope, "GET", `/ext/template_uploads/${id}`),
+    markTemplateUploaded: (id: string) => call(templateUploadEnvelope, "POST", `/ext/template_uploads/${id}/uploaded`, { body: {} }),
+    createTemplate: (uploadId: string, definition: BuilderDefinitionInput) =>
+      call(builderTemplateEnvelope, "POST", "/ext/templates", { body: { upload_id: uploadId, definition } }),
+    getBuilderTemplate: (id: string) => call(builderTemplateEnvelope, "GET", `/ext/templates/${id}`),
+    saveTemplateVersion: (id: string, definition: BuilderDefinitionInput, baseVersion?: number) =>
+      call(builderTemplateEnvelope, "PUT", `/ext/templates/${id}`, { body: { definition, base_version: baseVersion } }),
+    getDocumentDraft: (id: string) => call(documentDraftEnvelope, "GET", `/ext/documents/${id}/draft`),
+    saveDocumentDraft: (id: string, body: SaveDocumentDraftBody) => call(documentDraftEnvelope, "PUT", `/ext/documents/${id}/draft`, { body }),
+    sendDraft: (id: string) => call(documentDraftEnvelope, "POST", `/ext/documents/${id}/send`, { body: {} }),
   };
 }
 

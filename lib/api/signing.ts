@@ -13,6 +13,8 @@ export const signerFieldSchema = z.object({
   type: z.enum(fieldTypes),
   name: z.string(),
   required: z.boolean(),
+  /** The sender's hint for this field ("" when none). */
+  help_text: z.string(),
   ...box,
 });
 

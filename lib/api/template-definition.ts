@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { fieldTypes } from "./signing";
 
 // The definition file that accompanies a PDF when a template is imported
 // (CLI `template:import`, seeds). Positions are fractions (0–1) of the page,
@@ -15,8 +16,8 @@ const box = {
   height: z.number().gt(0).max(1),
 };
 
-const roleSchema = z.object({
-  name: z.string().trim().min(1).max(200),
+export const roleSchema = z.object({
+  name: z.string().trim().min(1, "must not be empty.").max(200),
   /** Order of signing, from 0; defaults to the role's position in the list. */
   sequence: z.number().int().min(0).optional(),
   message: z.string().max(5000).default(""),
@@ -24,19 +25,36 @@ const roleSchema = z.object({
   signer_email: z.union([z.email(), z.literal("")]).default(""),
 });
 
-const fieldSchema = z.object({
-  type: z.enum(["signature", "initials", "text", "date", "checkbox"]),
+/**
+ * A field's id when the definition edits an existing template or document
+ * (the builder): kept, so values and merge values sent by id still land.
+ * New fields have none and get one when saved.
+ */
+const existingId = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, "must be an id this template gave out.").optional();
+/** Font size in points of a typed answer; without it the text is sized to fit its box. */
+const fontSize = z.number().min(6, "must be at least 6.").max(72, "must be at most 72.").optional();
+
+export { fieldTypes };
+
+export const fieldSchema = z.object({
+  id: existingId,
+  type: z.enum(fieldTypes),
   role: z.string().min(1),
-  name: z.string().trim().min(1).max(200),
+  name: z.string().trim().min(1, "must not be empty.").max(200),
   ...box,
   /** Defaults to true, except for checkboxes (an unticked box is an answer too). */
   required: z.boolean().optional(),
+  /** Shown to the signer next to the field. */
+  help_text: z.string().max(500).default(""),
+  font_size: fontSize,
 });
 
-const mergeFieldSchema = z.object({
-  name: z.string().trim().min(1).max(200),
+export const mergeFieldSchema = z.object({
+  id: existingId,
+  name: z.string().trim().min(1, "must not be empty.").max(200),
   type: z.enum(["text", "date"]),
   ...box,
+  font_size: fontSize,
 });
 
 type Box = { x: number; y: number; width: number; height: number };
@@ -44,7 +62,7 @@ const overflows = (b: Box) => b.x + b.width > 1.000001 || b.y + b.height > 1.000
 
 export const templateDefinitionSchema = z
   .object({
-    name: z.string().trim().min(1).max(500),
+    name: z.string().trim().min(1, "must not be empty.").max(500),
     signer_sequencing: z.boolean().default(false),
     expires_in: z.number().int().min(1).max(365).default(30),
     tags: z.record(z.string().min(1), z.string().nullable()).default({}),
@@ -52,7 +70,7 @@ export const templateDefinitionSchema = z
     identity_method: z.enum(["email", "none"]).default("email"),
     kba: z.boolean().default(false),
     passcode: z.boolean().default(false),
-    roles: z.array(roleSchema).min(1),
+    roles: z.array(roleSchema).min(1, "add at least one role."),
     fields: z.array(fieldSchema).default([]),
     merge_fields: z.array(mergeFieldSchema).default([]),
   })
@@ -68,7 +86,14 @@ export const templateDefinitionSchema = z
       }
       if (overflows(f)) ctx.addIssue({ code: "custom", path: ["fields", i], message: "box extends past the page edge" });
     });
+    const mergeNames = new Map<string, string>();
     def.merge_fields.forEach((m, i) => {
+      // Components sharing a name are one merge field (v2 fills them by name): they must agree on the type.
+      const type = mergeNames.get(m.name);
+      if (type && type !== m.type) {
+        ctx.addIssue({ code: "custom", path: ["merge_fields", i, "type"], message: `merge field "${m.name}" is already a ${type} field` });
+      }
+      mergeNames.set(m.name, m.type);
       if (overflows(m)) ctx.addIssue({ code: "custom", path: ["merge_fields", i], message: "box extends past the page edge" });
     });
   })

@@ -28,9 +28,14 @@ export default async function TemplatesPage({ searchParams }: Props) {
         title="Templates"
         description="Reusable documents with their roles and fields. Send one, embed it in your application, or prepare a draft to review."
         actions={
-          <Link href="/send" className={linkButton}>
-            Send a file instead
-          </Link>
+          <span className="flex flex-wrap gap-2">
+            <Link href="/templates/new" className={linkButton}>
+              New template
+            </Link>
+            <Link href="/send" className={linkButton}>
+              Send a file instead
+            </Link>
+          </span>
         }
       />
       <div className="space-y-4">
@@ -43,8 +48,8 @@ export default async function TemplatesPage({ searchParams }: Props) {
               {params.search ? <>Nothing is named like &ldquo;{params.search}&rdquo;.</> : "This page is past the end of the list."}
             </EmptyState>
           ) : (
-            <EmptyState title="No templates yet." action={<Link href="/send" className={linkButton}>Send a file</Link>}>
-              Templates are created with the admin CLI (<code>npm run cli -- template:import</code>). Meanwhile you can send a one-off file.
+            <EmptyState title="No templates yet." action={<Link href="/templates/new" className={linkButton}>New template</Link>}>
+              Upload a document and place its fields in the builder, or send a one-off file from Send.
             </EmptyState>
           )
         ) : (

@@ -33,7 +33,7 @@ export async function collectStamps(storage: Storage, input: Input): Promise<Sta
   for (const m of input.mergeFields) {
     // Values address components by id; a value carried over by name (older documents) still counts.
     const value = (input.mergeFieldValues.find((v) => v.id === m.id) ?? input.mergeFieldValues.find((v) => v.name === m.name))?.value;
-    if (value?.trim()) stamps.push({ page: m.page, box: m, label: m.name, kind: "text", text: value });
+    if (value?.trim()) stamps.push({ page: m.page, box: m, label: m.name, kind: "text", text: value, fontSize: m.fontSize });
   }
 
   for (const field of input.fields) {
@@ -49,7 +49,7 @@ export async function collectStamps(storage: Storage, input: Input): Promise<Sta
         stamps.push({ ...base, kind: "image", bytes: await image(value, field.name) });
         break;
       default:
-        stamps.push({ ...base, kind: "text", text: value });
+        stamps.push({ ...base, kind: "text", text: value, fontSize: field.fontSize });
     }
   }
   return stamps;

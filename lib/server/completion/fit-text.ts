@@ -20,11 +20,12 @@ const STEP = 0.25;
  * the box is tall enough for several lines. At the minimum size whatever does
  * not fit is cut with "...", so the stamp never spills over its box.
  */
-export function fitText(text: string, measure: Measure, width: number, height: number, padding = 2): FittedText {
+export function fitText(text: string, measure: Measure, width: number, height: number, padding = 2, maxSize = MAX_SIZE): FittedText {
   const w = Math.max(1, width - 2 * padding);
   const h = Math.max(1, height);
   const clean = text.replace(/\s+/g, " ").trim();
-  const start = Math.max(MIN_SIZE, Math.min(MAX_SIZE, h * HEIGHT_RATIO));
+  // A size the sender chose is an upper bound: text still shrinks rather than spill out of its box.
+  const start = Math.max(MIN_SIZE, Math.min(maxSize, MAX_SIZE * 3, h * HEIGHT_RATIO));
 
   for (let size = start; size >= MIN_SIZE; size -= STEP) {
     const lineHeight = size * LINE_GAP;

@@ -6,7 +6,7 @@ import { sanitizeText } from "./safe-text";
 
 /** One value to draw, at a box in fractions of the displayed page (pages from 1). */
 export type Stamp = { page: number; box: DisplayBox; label: string } & (
-  | { kind: "text"; text: string }
+  | { kind: "text"; text: string; fontSize?: number }
   | { kind: "check" }
   | { kind: "image"; bytes: Uint8Array }
 );
@@ -37,7 +37,7 @@ export async function stampFields(original: Uint8Array, stamps: Stamp[]): Promis
     const where = placeBox(readPageView(page), stamp.box);
     switch (stamp.kind) {
       case "text":
-        drawText(page, where, sanitizeText(stamp.text, charset), font);
+        drawText(page, where, sanitizeText(stamp.text, charset), font, stamp.fontSize);
         break;
       case "check":
         drawCheck(page, where);
@@ -67,10 +67,10 @@ export function readPageView(page: PDFPage): PageView {
   );
 }
 
-function drawText(page: PDFPage, where: Placement, text: string, font: PDFFont) {
+function drawText(page: PDFPage, where: Placement, text: string, font: PDFFont, fontSize?: number) {
   if (!text.trim()) return;
   const measure = (t: string, size: number) => font.widthOfTextAtSize(t, size);
-  const { size, lines, lineHeight } = fitText(text, measure, where.width, where.height, TEXT_PADDING);
+  const { size, lines, lineHeight } = fitText(text, measure, where.width, where.height, TEXT_PADDING, fontSize);
   const ascent = font.heightAtSize(size, { descender: false });
   const full = font.heightAtSize(size);
   // Centre the block of lines vertically; left-align like a typed form entry.

@@ -3,6 +3,7 @@ import { getDb } from "@/lib/server/db/client";
 import { deliverCallback } from "@/lib/server/callbacks/deliver-callback";
 import { deliverEmail } from "@/lib/server/mail/deliver-email";
 import { processSendingRequest } from "@/lib/server/sending-requests/process-sending-request";
+import { processTemplateUpload } from "@/lib/server/template-builder/process-template-upload";
 import { completeDocument } from "@/lib/server/completion/complete-document";
 import { expireDocuments } from "@/lib/server/signing/expire-documents";
 import type { JobHandlers } from "./worker";
@@ -14,6 +15,11 @@ export const jobHandlers: JobHandlers = {
     processSendingRequest(await getDb(), data.sendingRequestId, {
       retryCount: job.retryCount,
       retryLimit: queueOptions["process-sending-request"].retryLimit ?? 0,
+    }),
+  "process-template-upload": async (data, job) =>
+    processTemplateUpload(await getDb(), data.templateUploadId, {
+      retryCount: job.retryCount,
+      retryLimit: queueOptions["process-template-upload"].retryLimit ?? 0,
     }),
   "deliver-callback": async (data) => deliverCallback(await getDb(), data.deliveryId),
   "send-email": async (data) => deliverEmail(await getDb(), data.emailId),

@@ -3,6 +3,7 @@ import type { Queue } from "pg-boss";
 /** Every background job, with its typed payload. Handlers must be idempotent: a job may run twice after a crash. */
 export type JobPayloads = {
   "process-sending-request": { sendingRequestId: string };
+  "process-template-upload": { templateUploadId: string };
   "deliver-callback": { deliveryId: string };
   "send-email": { emailId: string };
   "complete-document": { documentId: string };
@@ -16,6 +17,7 @@ export type JobName = keyof JobPayloads;
  */
 export const queueOptions: Record<JobName, Omit<Queue, "name">> = {
   "process-sending-request": { retryLimit: 3, retryDelay: 5, retryBackoff: true, heartbeatSeconds: 10, expireInSeconds: 900 },
+  "process-template-upload": { retryLimit: 3, retryDelay: 5, retryBackoff: true, heartbeatSeconds: 10, expireInSeconds: 900 },
   // Callback retries are scheduled by the delivery itself (each attempt is recorded), not by pg-boss.
   "deliver-callback": { retryLimit: 2, retryDelay: 30, heartbeatSeconds: 10, expireInSeconds: 120 },
   "send-email": { retryLimit: 5, retryDelay: 30, retryBackoff: true, heartbeatSeconds: 10, expireInSeconds: 120 },

@@ -10,8 +10,11 @@ import { MAX_PAGES, MAX_UPLOAD_BYTES, ProcessingError, toProcessingError } from 
 import { readTextTags } from "./text-tags";
 
 export type ProcessUploadOptions = {
-  /** The request's role names (spec 4.6 document[roles][].name); text tags must name one of them. */
-  roles: readonly string[];
+  /**
+   * The request's role names (spec 4.6 document[roles][].name); text tags
+   * must name one of them. "any" (a new template) takes the roles from the tags.
+   */
+  roles: readonly string[] | "any";
   /** Storage folder for the prepared PDF and its page images, e.g. `documents/<id>`. */
   storagePrefix: string;
   /** Called once the file is being worked on, for the sending request's status. */
@@ -64,12 +67,12 @@ export async function processUpload(bytes: Uint8Array, opts: ProcessUploadOption
   } catch (e) {
     throw toProcessingError(e);
   }
-  const fields = [...tagged, ...signatureFieldsForUntaggedRoles(tagged, opts.roles, stored.pages)];
+  const fields = opts.roles === "any" ? tagged : [...tagged, ...signatureFieldsForUntaggedRoles(tagged, opts.roles, stored.pages)];
   return { ...stored, fields, pageCount: stored.pages.length };
 }
 
 /** Checks a PDF, reads its text tags and covers them; returns the PDF to store. */
-async function preparePdf(bytes: Uint8Array, roles: readonly string[]) {
+async function preparePdf(bytes: Uint8Array, roles: readonly string[] | "any") {
   const doc = await openPdf(bytes);
   let found: Awaited<ReturnType<typeof readTextTags>>;
   try {
@@ -83,7 +86,7 @@ async function preparePdf(bytes: Uint8Array, roles: readonly string[]) {
   }
 
   for (const field of found.fields) {
-    if (roles.includes(field.role)) continue;
+    if (roles === "any" || roles.includes(field.role)) continue;
     const near = roles.find((r) => r.toLowerCase() === field.role.toLowerCase());
     throw ProcessingError.unknownRole(field.role, field.page, roles, near);
   }

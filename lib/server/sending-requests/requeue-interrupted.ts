@@ -1,7 +1,7 @@
 import "server-only";
 import { inArray } from "drizzle-orm";
 import type { Db } from "@/lib/server/db/client";
-import { sendingRequests } from "@/lib/server/db/schema";
+import { sendingRequests, templateUploads } from "@/lib/server/db/schema";
 import { enqueue } from "@/lib/server/jobs/boss";
 
 /**
@@ -16,5 +16,8 @@ export async function requeueInterruptedSendingRequests(db: Db) {
     .from(sendingRequests)
     .where(inArray(sendingRequests.status, ["downloading", "processing", "creating_document"]));
   for (const { id } of stuck) await enqueue("process-sending-request", { sendingRequestId: id });
-  return stuck.length;
+  // Template uploads go through the same pipeline and are resumed the same way.
+  const uploads = await db.select({ id: templateUploads.id }).from(templateUploads).where(inArray(templateUploads.status, ["processing"]));
+  for (const { id } of uploads) await enqueue("process-template-upload", { templateUploadId: id });
+  return stuck.length + uploads.length;
 }

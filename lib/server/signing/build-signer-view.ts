@@ -52,7 +52,7 @@ export async function buildSignerView(db: Db, ctx: SignerContext, opts: { pinPas
     fields: visible
       ? doc.fields
           .filter((f) => f.role === signer.roleName)
-          .map((f) => ({ id: f.id, type: f.type, name: f.name, required: f.required, page: f.page, x: f.x, y: f.y, width: f.width, height: f.height }))
+          .map((f) => ({ id: f.id, type: f.type, name: f.name, required: f.required, help_text: f.helpText ?? "", page: f.page, x: f.x, y: f.y, width: f.width, height: f.height }))
       : [],
     prefilled,
     turn,

@@ -3,8 +3,8 @@ import { eq } from "drizzle-orm";
 import { pageProblems, type TemplateDefinition } from "@/lib/api/template-definition";
 import type { Db } from "@/lib/server/db/client";
 import { templates, users } from "@/lib/server/db/schema";
-import type { FieldDefinition, MergeFieldComponent, TemplateRole } from "@/lib/server/db/schema";
 import { newId } from "@/lib/server/crypto";
+import { definitionToRows } from "./definition-rows";
 import { deleteStoredPdf, storePdfWithPages } from "@/lib/server/pdf/store-pdf-with-pages";
 
 /** The definition does not fit the PDF (or its owner is unknown); the message lists every problem. */
@@ -39,35 +39,7 @@ export async function importTemplate(
     const problems = pageProblems(def, stored.pages.length);
     if (problems.length) throw new TemplateImportError(problems);
 
-    const roles: TemplateRole[] = def.roles.map((r) => ({
-      name: r.name,
-      sequence: r.sequence,
-      message: r.message,
-      signer_name: r.signer_name,
-      signer_email: r.signer_email,
-    }));
-    const fields: FieldDefinition[] = def.fields.map((f) => ({
-      id: newId(),
-      type: f.type,
-      role: f.role,
-      name: f.name,
-      page: f.page,
-      x: f.x,
-      y: f.y,
-      width: f.width,
-      height: f.height,
-      required: f.required,
-    }));
-    const mergeFields: MergeFieldComponent[] = def.merge_fields.map((m) => ({
-      id: newId(),
-      name: m.name,
-      type: m.type,
-      page: m.page,
-      x: m.x,
-      y: m.y,
-      width: m.width,
-      height: m.height,
-    }));
+    const { roles, fields, mergeFields } = definitionToRows(def);
 
     const [row] = await db
       .insert(templates)

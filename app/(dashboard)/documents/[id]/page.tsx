@@ -64,7 +64,18 @@ export default async function DocumentPage({ params }: Props) {
             <StateBadge state={doc.state} /> <span className="break-all">{doc.filename}</span>
           </span>
         }
-        actions={voidable ? <VoidDocumentButton name={doc.name} voidAction={voidDocument.bind(null, doc.id)} /> : null}
+        actions={
+          voidable ? (
+            <span className="flex flex-wrap gap-2">
+              {doc.state === "draft" && isSender ? (
+                <Link href={`/documents/${doc.id}/prepare`} className="inline-flex items-center rounded-md bg-brand-600 px-4 py-2 text-sm font-semibold text-white shadow-sm hover:bg-brand-700">
+                  Prepare and send
+                </Link>
+              ) : null}
+              <VoidDocumentButton name={doc.name} voidAction={voidDocument.bind(null, doc.id)} />
+            </span>
+          ) : null
+        }
       />
       <div className="space-y-6">
         <DocumentSummary doc={doc} />

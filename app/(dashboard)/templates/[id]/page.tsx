@@ -61,6 +61,9 @@ export default async function TemplatePage({ params }: Props) {
             <Link href={`/templates/${t.id}/embed`} className={secondary}>
               Embed
             </Link>
+            <Link href={`/templates/${t.id}/edit`} className={secondary}>
+              Edit fields
+            </Link>
             <DeleteTemplateButton templateId={t.id} name={t.name} />
           </>
         }

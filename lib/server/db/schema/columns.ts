@@ -29,6 +29,10 @@ export type FieldDefinition = {
   width: number;
   height: number;
   required: boolean;
+  /** Shown to the signer beside the field (builder). */
+  helpText?: string;
+  /** Points; without it a typed answer is sized to fit its box. */
+  fontSize?: number;
 };
 
 export type MergeFieldComponent = {
@@ -40,6 +44,7 @@ export type MergeFieldComponent = {
   y: number;
   width: number;
   height: number;
+  fontSize?: number;
 };
 
 export type TemplateRole = {

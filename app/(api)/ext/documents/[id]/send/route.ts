@@ -1,0 +1,17 @@
+import { ApiError } from "@/lib/api/errors";
+import { apiRoute } from "@/lib/server/http/api-route";
+import { sendDraftDocument } from "@/lib/server/sending/send-draft-document";
+import { getDocumentDraft } from "@/lib/server/template-builder/get-document-draft";
+
+/** draft → pending with every effect of send_document (the builder's "Send"). */
+export const POST = apiRoute({
+  scope: "write",
+  fixedVersion: "v2",
+  handler: async ({ db, auth, params }) => {
+    const result = await sendDraftDocument(db, auth.user, params.id!);
+    if (result === "not_found") throw new ApiError("documentNotFound");
+    if (result === "not_sender") throw new ApiError("notDocumentSender");
+    if (result === "not_draft") throw ApiError.badInput("id", "the document is not a draft; it was already sent or voided.");
+    return { document: await getDocumentDraft(db, auth.user, params.id!) };
+  },
+});
