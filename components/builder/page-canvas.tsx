@@ -1,6 +1,6 @@
 "use client";
 
-import type { DragEvent } from "react";
+import { useEffect, useRef, useState, type DragEvent } from "react";
 import type { BuilderPage } from "@/lib/api/builder";
 import { roleColour, type Box, type BuilderItem, type BuilderRole, type PaletteKind } from "./builder-model";
 import { PlacedField } from "./placed-field";
@@ -22,6 +22,20 @@ type Props = {
 
 /** The page images with their fields; a palette item dropped on a page is placed where it was dropped. */
 export function PageCanvas({ pages, items, roles, zoom, selectedKey, onSelect, onDropNew, onChangeBox, onDelete, onDuplicate }: Props) {
+  // At 100 % the widest page fills the column; other pages keep their size relative to it.
+  const container = useRef<HTMLDivElement>(null);
+  const [avail, setAvail] = useState(640);
+  useEffect(() => {
+    const el = container.current;
+    if (!el) return;
+    const measure = () => setAvail(Math.max(240, el.clientWidth - 32));
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, []);
+  const widest = Math.max(1, ...pages.map((p) => p.width));
+
   function drop(e: DragEvent<HTMLDivElement>, page: number) {
     const kind = e.dataTransfer.getData(PALETTE_MIME) as PaletteKind;
     if (!kind) return;
@@ -31,11 +45,10 @@ export function PageCanvas({ pages, items, roles, zoom, selectedKey, onSelect, o
   }
 
   return (
-    <div className="space-y-6 overflow-auto rounded-lg bg-slate-100 p-4" data-testid="builder-pages">
+    <div ref={container} className="space-y-6 overflow-auto rounded-lg bg-slate-100 p-4" data-testid="builder-pages">
       {pages.map((p, i) => {
         const n = i + 1;
-        // At 100 % one point of the page is one CSS pixel, so pages keep their relative sizes.
-        const width = Math.round(p.width * zoom);
+        const width = Math.round((avail * zoom * p.width) / widest);
         return (
           <figure key={n} className="mx-auto space-y-1" style={{ width }}>
             <figcaption className="text-xs font-medium text-slate-600">

@@ -135,7 +135,8 @@ export function TemplateBuilder({ mode, pages, initial, kbaAllowed = false, acti
         </Alert>
       ) : null}
       <div className="grid gap-4 lg:grid-cols-[15rem_minmax(0,1fr)_17rem]">
-        <aside className="space-y-6" aria-label="Palette and roles">
+        {/* The side columns stay in view while the pages scroll, so a field can be dragged to any page. */}
+        <aside className="space-y-6 lg:sticky lg:top-4 lg:max-h-[calc(100vh-2rem)] lg:self-start lg:overflow-y-auto lg:pr-1" aria-label="Palette and roles">
           {readOnly ? null : <FieldPalette allowMerge={mode === "template"} onAdd={(k) => add(k)} />}
           <RolesPanel
             mode={mode}
@@ -158,7 +159,7 @@ export function TemplateBuilder({ mode, pages, initial, kbaAllowed = false, acti
           onDelete={(key) => !readOnly && remove(key)}
           onDuplicate={(key) => !readOnly && duplicate(key)}
         />
-        <aside className="space-y-6" aria-label="Field and template settings">
+        <aside className="space-y-6 lg:sticky lg:top-4 lg:max-h-[calc(100vh-2rem)] lg:self-start lg:overflow-y-auto lg:pr-1" aria-label="Field and template settings">
           <FieldInspector
             item={selected}
             roles={state.roles}

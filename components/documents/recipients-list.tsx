@@ -12,11 +12,14 @@ export function RecipientsList({
   doc,
   isSender,
   left,
+  sequential,
   remindAction,
 }: {
   doc: DocumentResource;
   isSender: boolean;
   left: number;
+  /** Whether signers sign in turn; null when unknown (then the turn is assumed to matter). */
+  sequential: boolean | null;
   remindAction: (signerId: string) => Promise<ActionResult<{ status: string }>>;
 }) {
   if (doc.recipients.length === 0) return <p className="text-sm text-slate-600">No recipients.</p>;
@@ -43,7 +46,7 @@ export function RecipientsList({
           <div className="sm:max-w-56 sm:text-right">
             <RemindButton
               signerName={r.name || r.role_name}
-              blockedReason={reminderBlockedReason(doc, r, { isSender, left })}
+              blockedReason={reminderBlockedReason(doc, r, { isSender, left, sequential })}
               remind={remindAction.bind(null, r.id)}
             />
           </div>

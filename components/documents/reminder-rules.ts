@@ -15,13 +15,14 @@ export function remindersLeft(doc: DocumentResource): number {
  * the API's rules (spec 4.7, docs/api-decisions.md) so the button is disabled
  * with a reason instead of failing; the API still has the last word.
  */
-export function reminderBlockedReason(doc: DocumentResource, r: Recipient, ctx: { isSender: boolean; left: number }): string | null {
+export function reminderBlockedReason(doc: DocumentResource, r: Recipient, ctx: { isSender: boolean; left: number; sequential: boolean | null }): string | null {
   if (!ctx.isSender) return "Only the sender can send reminders.";
   if (doc.state !== "pending") return `The document is ${doc.state}, not pending.`;
   if (r.status === "signed") return "Already signed.";
   if (r.status !== "pending") return `Their status is ${r.status}.`;
-  // current_signer_id is "the recipient whose turn it is" (spec 2.1).
-  if (doc.current_signer_id && doc.current_signer_id !== r.id) {
+  // current_signer_id is "the recipient whose turn it is" (spec 2.1); it is
+  // set on every document, but only a document signed in sequence makes the others wait.
+  if (ctx.sequential !== false && doc.current_signer_id && doc.current_signer_id !== r.id) {
     const current = doc.recipients.find((x) => x.id === doc.current_signer_id);
     return current ? `Not their turn yet: waiting for ${current.name || current.role_name}.` : "Not their turn yet.";
   }

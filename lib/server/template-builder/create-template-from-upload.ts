@@ -5,7 +5,7 @@ import type { TemplateDefinition } from "@/lib/api/template-definition";
 import type { Db } from "@/lib/server/db/client";
 import { templates, templateUploads, templateVersions, type users } from "@/lib/server/db/schema";
 import { newId } from "@/lib/server/crypto";
-import { definitionToRows, rowsToDefinition } from "@/lib/server/templates/definition-rows";
+import { definitionToRows, rowsToDefinition, templateSettingsOf } from "@/lib/server/templates/definition-rows";
 import { assertFitsPages } from "./definition-problems";
 import { getTemplateUploadOrThrow } from "./template-upload-access";
 
@@ -26,12 +26,6 @@ export async function createTemplateFromUpload(db: Db, user: typeof users.$infer
   const id = newId();
 
   return db.transaction(async (tx) => {
-    const [claimed] = await tx
-      .update(templateUploads)
-      .set({ templateId: id, updatedAt: new Date() })
-      .where(and(eq(templateUploads.id, uploadId), isNull(templateUploads.templateId)))
-      .returning({ id: templateUploads.id });
-    if (!claimed) throw ApiError.badInput("upload_id", "this upload is already a template.");
     const [row] = await tx
       .insert(templates)
       .values({
@@ -39,29 +33,24 @@ export async function createTemplateFromUpload(db: Db, user: typeof users.$infer
         accountId: user.accountId,
         creatorUserId: user.id,
         filename: upload.fileName,
-        ...settingsOf(def),
+        ...templateSettingsOf(def),
         ...rows,
         originalFileKey: upload.originalFileKey!,
         pages: upload.pages,
         version: 1,
       })
       .returning();
+    // After the insert (the upload points at the template); a second save of this upload rolls back here.
+    const [claimed] = await tx
+      .update(templateUploads)
+      .set({ templateId: id, updatedAt: new Date() })
+      .where(and(eq(templateUploads.id, uploadId), isNull(templateUploads.templateId)))
+      .returning({ id: templateUploads.id });
+    if (!claimed) throw ApiError.badInput("upload_id", "this upload is already a template.");
     await tx.insert(templateVersions).values({ id: newId(), templateId: id, version: 1, userId: user.id, definition: snapshot(def, rows) });
     return row!;
   });
 }
-
-/** The template columns a definition sets besides its roles and fields. */
-export const settingsOf = (def: TemplateDefinition) => ({
-  name: def.name,
-  expiresIn: def.expires_in,
-  signerSequencing: def.signer_sequencing,
-  sharedWith: def.shared_with,
-  identityMethod: def.identity_method,
-  kba: def.kba,
-  passcode: def.passcode,
-  tags: def.tags,
-});
 
 /** What a version row keeps: the definition with the ids it was saved with. */
 export const snapshot = (def: TemplateDefinition, rows: ReturnType<typeof definitionToRows>) => ({

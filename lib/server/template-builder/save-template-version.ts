@@ -6,9 +6,9 @@ import type { Db } from "@/lib/server/db/client";
 import { templates, templateVersions, type users } from "@/lib/server/db/schema";
 import { newId } from "@/lib/server/crypto";
 import { getAccountTemplateOrThrow } from "@/lib/server/templates/template-access";
-import { definitionToRows } from "@/lib/server/templates/definition-rows";
+import { definitionToRows, templateSettingsOf } from "@/lib/server/templates/definition-rows";
 import { assertFitsPages } from "./definition-problems";
-import { settingsOf, snapshot } from "./create-template-from-upload";
+import { snapshot } from "./create-template-from-upload";
 
 /**
  * Saves the builder's definition as the template's next version. Merge
@@ -36,7 +36,7 @@ export async function saveTemplateVersion(
   return db.transaction(async (tx) => {
     const [row] = await tx
       .update(templates)
-      .set({ ...settingsOf(def), ...rows, version, updatedAt: new Date() })
+      .set({ ...templateSettingsOf(def), ...rows, version, updatedAt: new Date() })
       .where(and(eq(templates.id, id), eq(templates.version, current.version)))
       .returning();
     if (!row) throw ApiError.badInput("base_version", "the template was saved by someone else at the same moment; reload it to see the changes.");

@@ -91,3 +91,15 @@ export function rowsToDefinition(rows: Rows) {
     })),
   };
 }
+
+/** The template columns a definition sets besides its roles and fields. */
+export const templateSettingsOf = (def: TemplateDefinition) => ({
+  name: def.name,
+  expiresIn: def.expires_in,
+  signerSequencing: def.signer_sequencing,
+  sharedWith: def.shared_with,
+  identityMethod: def.identity_method,
+  kba: def.kba,
+  passcode: def.passcode,
+  tags: def.tags,
+});

@@ -4,7 +4,7 @@ import { pageProblems, type TemplateDefinition } from "@/lib/api/template-defini
 import type { Db } from "@/lib/server/db/client";
 import { templates, users } from "@/lib/server/db/schema";
 import { newId } from "@/lib/server/crypto";
-import { definitionToRows } from "./definition-rows";
+import { definitionToRows, templateSettingsOf } from "./definition-rows";
 import { deleteStoredPdf, storePdfWithPages } from "@/lib/server/pdf/store-pdf-with-pages";
 
 /** The definition does not fit the PDF (or its owner is unknown); the message lists every problem. */
@@ -39,7 +39,6 @@ export async function importTemplate(
     const problems = pageProblems(def, stored.pages.length);
     if (problems.length) throw new TemplateImportError(problems);
 
-    const { roles, fields, mergeFields } = definitionToRows(def);
 
     const [row] = await db
       .insert(templates)
@@ -47,18 +46,9 @@ export async function importTemplate(
         id,
         accountId: owner.accountId,
         creatorUserId: owner.id,
-        name: def.name,
         filename: input.filename,
-        expiresIn: def.expires_in,
-        signerSequencing: def.signer_sequencing,
-        sharedWith: def.shared_with,
-        identityMethod: def.identity_method,
-        kba: def.kba,
-        passcode: def.passcode,
-        tags: def.tags,
-        roles,
-        fields,
-        mergeFields,
+        ...templateSettingsOf(def),
+        ...definitionToRows(def),
         originalFileKey: stored.originalFileKey,
         pages: stored.pages,
       })

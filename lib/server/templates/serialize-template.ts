@@ -24,7 +24,8 @@ export function serializeTemplate(
     passcode: template.passcode,
     tags: template.tags,
     roles: template.roles,
-    merge_field_components: template.mergeFields,
+    // Only the spec-facing keys: the builder's extras (font size) stay in /ext.
+    merge_field_components: template.mergeFields.map(({ id, name, type, page, x, y, width, height }) => ({ id, name, type, page, x, y, width, height })),
     created_at: apiTime(template.createdAt),
     updated_at: apiTime(template.updatedAt),
     thumbnail_url: template.pages[0] ? signedFileUrl(template.pages[0].thumbnailKey) : null,

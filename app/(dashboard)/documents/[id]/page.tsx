@@ -34,9 +34,11 @@ export default async function DocumentPage({ params }: Props) {
   const { id } = await params;
   const self = `/documents/${encodeURIComponent(id)}`;
   const { api, user } = await requireDashboardSession(self);
-  const [loaded, deliveries] = await Promise.all([
+  const [loaded, deliveries, sequential] = await Promise.all([
     loadOrMessage(self, () => api.getDocument(id)),
     loadOrMessage(self, async () => (await api.listDocumentCallbacks(id)).deliveries),
+    // The spec's document has no signer_sequencing; the sender's view (/ext) does. Others cannot remind anyway.
+    api.getDocumentDraft(id).then((d) => d.document.signer_sequencing, () => null),
   ]);
   if (loaded.error !== null) {
     return (
@@ -90,7 +92,7 @@ export default async function DocumentPage({ params }: Props) {
                 </span>
               }
             >
-              <RecipientsList doc={doc} isSender={isSender} left={left} remindAction={remindSigner.bind(null, doc.id)} />
+              <RecipientsList doc={doc} isSender={isSender} left={left} sequential={sequential} remindAction={remindSigner.bind(null, doc.id)} />
             </Section>
             <Section id="pages" title="Pages">
               <PageGallery pages={doc.page_image_urls} title={doc.name} />
