@@ -1,0 +1,113 @@
+/**
+ * Server response time of the dashboard's documents page with 100,000
+ * documents in the account, next to the API call the page makes (measured
+ * in the same run, alternating: only the ratio travels), plus first-load
+ * JavaScript per route from the build.
+ *
+ *   npm run bench:dashboard [-- --reuse-build]
+ *   DATABASE_URL=postgres://…/scratch npm run bench:dashboard      (that database is emptied first)
+ *   BENCH_RUNS=20 BENCH_WARMUP=3 BENCH_DOCS=100000 BENCH_EXPLAIN=0 BENCH_KEEP_DATA=1
+ */
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { closeDb, getDb } from "@/lib/server/db/client";
+import { buildApp, DIST_DIR } from "./build-app";
+import { COLLEAGUE, createAccount, OWNER, REDIRECT_URI } from "./create-account";
+import { appEnv, prepareDatabase, type BenchDatabase } from "./database";
+import { byHtml, byManifest, sharedJs } from "./first-load-js";
+import { measureVariant, VARIANTS, type VariantResult } from "./measure";
+import { freePort, startServer, stop, type Proc } from "./processes";
+import { printExplain, printFirstLoad, printTimes, writeJson, type FirstLoad } from "./report";
+import { seedDocuments } from "./seed-documents";
+import { apiToken, signInToDashboard } from "./sign-in";
+
+const RUNS = Number(process.env.BENCH_RUNS ?? 20);
+const WARMUP = Number(process.env.BENCH_WARMUP ?? 3);
+const DOCS = Number(process.env.BENCH_DOCS ?? 100_000);
+const reuseBuild = process.argv.includes("--reuse-build") || process.env.BENCH_REUSE_BUILD === "1";
+
+process.chdir(fileURLToPath(new URL("../..", import.meta.url)));
+const t0 = performance.now();
+const log = (s: string) => console.log(s);
+const phase = (s: string) => log(`\n[bench ${((performance.now() - t0) / 1000).toFixed(0)}s] ${s}`);
+const loadBefore = os.loadavg();
+
+let db: BenchDatabase | undefined;
+let server: Proc | undefined;
+let serverLog = "";
+try {
+  phase("build");
+  await buildApp({ ...process.env, NEXT_TELEMETRY_DISABLED: "1" }, reuseBuild, log);
+
+  db = await prepareDatabase();
+  phase(`account with the admin CLI (${db.label})`);
+  const account = await createAccount(appEnv(db), db.dataDir, log);
+
+  phase(`${DOCS} documents with bulk SQL`);
+  process.env.DATA_DIR = db.dataDir; // env() is read lazily: the bench's own database handle opens here
+  await seedDocuments(
+    await getDb(),
+    { ...account, ownerEmail: OWNER.email, colleagueEmail: COLLEAGUE.email, count: DOCS },
+    log,
+  );
+  await closeDb(); // PGlite: one process at a time, and the server is next
+
+  const port = await freePort(3400);
+  const base = `http://localhost:${port}`;
+  serverLog = path.join(db.dataDir, "server.log");
+  phase(`next start on ${base}`);
+  server = await startServer(appEnv(db, { NEXT_DIST_DIR: DIST_DIR, PORT: String(port), APP_URL: base }), port, serverLog);
+  const jar = await signInToDashboard(base, OWNER);
+  const token = await apiToken(base, jar, { ...account.app, redirect_uri: REDIRECT_URI });
+  const auth = { cookie: jar.header(), token };
+
+  phase(`measuring: ${WARMUP} warm-up + ${RUNS} timed requests per side and variant, alternating`);
+  const results: VariantResult[] = [];
+  for (const v of VARIANTS) results.push(await measureVariant(base, v, auth, { runs: RUNS, warmup: WARMUP, log }));
+
+  phase("first-load JS");
+  const firstLoad: FirstLoad = { shared: sharedJs(DIST_DIR), routes: byManifest(DIST_DIR) };
+  for (const r of firstLoad.routes) {
+    if (r.route.includes("[")) continue;
+    const res = await fetch(base + r.route, { headers: { Cookie: auth.cookie }, redirect: "manual" });
+    const html = await res.text();
+    if (res.status === 200) r.html = byHtml(DIST_DIR, html);
+  }
+
+  await stop(server);
+  server = undefined;
+  let explained: Awaited<ReturnType<typeof import("./explain").explainVariants>> | null = null;
+  if (process.env.BENCH_EXPLAIN !== "0") {
+    phase("EXPLAIN ANALYZE of the list statements");
+    const { explainVariants } = await import("./explain");
+    explained = await explainVariants(await getDb(), OWNER.email, VARIANTS, log);
+    await closeDb();
+  }
+
+  const head = `${DOCS} documents, ${db.kind}; ${RUNS} timed + ${WARMUP} warm-up requests per side; ${os.cpus().length} CPUs, load ${loadBefore.map((l) => l.toFixed(1)).join(" ")}`;
+  printTimes(results, head);
+  printFirstLoad(firstLoad);
+  printExplain(explained);
+  await writeJson("dashboard", {
+    database: db.kind,
+    documents: DOCS,
+    runs: RUNS,
+    warmup: WARMUP,
+    build: { distDir: DIST_DIR, reused: reuseBuild, buildId: fs.readFileSync(path.join(DIST_DIR, "BUILD_ID"), "utf8").trim() },
+    loadavg: { before: loadBefore, after: os.loadavg() },
+    versions: { node: process.version, next: (JSON.parse(fs.readFileSync("node_modules/next/package.json", "utf8")) as { version: string }).version },
+    results,
+    firstLoad,
+    explain: explained,
+  });
+} catch (e) {
+  if (serverLog && fs.existsSync(serverLog)) console.error(`\n--- end of ${serverLog} ---\n${fs.readFileSync(serverLog, "utf8").split("\n").slice(-40).join("\n")}`);
+  throw e;
+} finally {
+  if (server) await stop(server);
+  await closeDb().catch(() => {});
+  if (db && process.env.BENCH_KEEP_DATA !== "1") fs.rmSync(db.dataDir, { recursive: true, force: true });
+  else if (db) log(`kept ${db.dataDir}`);
+}

@@ -1,0 +1,106 @@
+import { sql, type SQL } from "drizzle-orm";
+import type { Db } from "@/lib/server/db/client";
+
+/**
+ * Fills the bench account with `count` documents in a few bulk statements
+ * (INSERT … SELECT generate_series), copying each from one of the account's
+ * templates (fields, pages, files, roles) as cloneTemplateToDocument does,
+ * with recipients and an audit trail shaped like that function's.
+ *
+ * Document i (1 = newest) was created i × 14 minutes ago (100,000 span ~2.7
+ * years). The newest 3,000 (~29 days, none past expiry, so the expiry job has
+ * nothing to do) are 80 % pending, 10 % draft, 5 % declined, 5 % voided;
+ * older ones 75 % executed, 10 % expired, 5 % voided, 5 % declined, 5 %
+ * draft. One in 20 is sent by the colleague (half of those shared with the
+ * owner); one in 50 of the owner's is shared with the colleague. Names are
+ * "<template> – <company>", the first signer works at that company.
+ */
+export const COMPANIES = [
+  "Northwind Traders", "Contoso", "Fabrikam", "Globex", "Initech", "Umbrella Health", "Stark Logistics", "Wayne Foods",
+  "Acme Tools", "Tyrell Systems", "Cyberdyne", "Soylent Farms", "Hooli", "Pied Piper", "Vandelay Imports", "Dunder Mifflin",
+  "Oscorp", "Massive Dynamic", "Wonka Sweets", "Gringotts Finance", "Monarch Solutions", "Aperture Labs", "Black Mesa",
+  "Blue Sun", "Prestige Worldwide", "Sterling Cooper", "Bluth Company", "Los Pollos", "Krusty Krab", "Duff Brewing",
+  "Gekko & Co", "Ollivanders", "Nakatomi Trading", "Zorg Industries", "Weyland Corp", "Rekall", "Omni Consumer",
+  "Virtucon", "Spacely Sprockets", "Cogswell Cogs",
+];
+const FIRST = ["Anna", "Ben", "Chloe", "David", "Emma", "Farid", "Grace", "Hugo", "Ines", "Jonas", "Kira", "Liam", "Mona", "Nils", "Olga", "Pablo", "Quinn", "Rosa", "Sven", "Tara"];
+const LAST = ["Adler", "Brooks", "Costa", "Dubois", "Eriksen", "Fischer", "Garcia", "Hansen", "Ivanova", "Jensen", "Kowalski", "Lopez", "Meyer", "Novak", "Okafor", "Petrov", "Rossi", "Schmidt", "Tanaka", "Weber"];
+const DEPARTMENTS = ["emea", "amer", "apac"];
+
+/** A constant text[] literal (our own word lists, quotes escaped). */
+const textArray = (xs: string[]) => sql.raw(`array[${xs.map((x) => `'${x.replace(/'/g, "''")}'`).join(",")}]::text[]`);
+
+export type SeedInput = { accountId: string; ownerId: string; colleagueId: string; ownerEmail: string; colleagueEmail: string; count: number };
+
+export async function seedDocuments(db: Db, s: SeedInput, log: (line: string) => void) {
+  const step = async (label: string, query: SQL) => {
+    const t0 = performance.now();
+    await db.execute(query);
+    log(`  ${label} (${((performance.now() - t0) / 1000).toFixed(1)} s)`);
+  };
+  const state = sql`case when i <= 3000
+      then (array['pending','pending','pending','pending','pending','pending','pending','pending','pending','pending','pending','pending','pending','pending','pending','pending','draft','draft','declined','voided'])[1 + i % 20]
+      else (array['executed','executed','executed','executed','executed','executed','executed','executed','executed','executed','executed','executed','executed','executed','executed','expired','expired','voided','declined','draft'])[1 + i % 20] end`;
+
+  await step(`${s.count} documents`, sql`
+    with t as (select row_number() over (order by created_at, id) - 1 as k, count(*) over () as n, *
+               from templates where account_id = ${s.accountId} and deleted_at is null),
+    g as (select i, now() - i * interval '14 minutes' - (i * 7919 % 600) * interval '1 second' as at, ${state} as state
+          from generate_series(1, ${s.count}::int) as i)
+    insert into documents (id, account_id, sender_user_id, template_id, name, filename, state, identity_method, signer_sequencing,
+      tags, shared_with, fields, merge_fields, original_file_key, pages, current_signer_id, sent_at, expires_at, executed_at, created_at, updated_at)
+    select md5('bench-doc-' || g.i), t.account_id, case when g.i % 20 = 7 then ${s.colleagueId} else ${s.ownerId} end, t.id,
+      t.name || ' – ' || (${textArray(COMPANIES)})[1 + g.i % ${COMPANIES.length}], t.filename, g.state, t.identity_method, t.signer_sequencing,
+      case when g.i % 10 < 7 then t.tags || jsonb_build_object('quarter', 'Q' || (1 + g.i % 4), 'region', (${textArray(DEPARTMENTS)})[1 + g.i % 3]) else '{}'::jsonb end,
+      case when g.i % 40 = 7 then jsonb_build_array(${s.ownerEmail}::text) when g.i % 50 = 3 then jsonb_build_array(${s.colleagueEmail}::text) else '[]'::jsonb end,
+      t.fields, t.merge_fields, t.original_file_key, t.pages,
+      case when g.state = 'pending' then md5(md5('bench-doc-' || g.i) || ':' || (1 + g.i % 2)) end,
+      case when g.state <> 'draft' then g.at end, g.at + interval '30 days',
+      case when g.state = 'executed' then g.at + (g.i % 72) * interval '1 hour' end, g.at, g.at + interval '3 days'
+    from g join t on t.k = g.i % t.n`);
+
+  // One recipient per template role; the first signer works at the company named in the document.
+  await step("recipients", sql`
+    insert into recipients (id, document_id, role_name, name, email, status, message, sequence, viewed_at, signed_at, declined_at, decline_reason, created_at)
+    select md5(d.id || ':' || r.n), d.id, r.role->>'name', p.name, p.email, p.status, coalesce(r.role->>'message', ''), (r.role->>'sequence')::int,
+      case when p.status in ('signed', 'declined') then d.created_at + interval '1 hour' end,
+      case when p.status = 'signed' then coalesce(d.executed_at, d.created_at + interval '1 hour') end,
+      case when p.status = 'declined' then d.created_at + interval '2 hours' end,
+      case when p.status = 'declined' then 'The terms are not acceptable.' end, d.created_at
+    from documents d
+    join templates t on t.id = d.template_id
+    cross join lateral jsonb_array_elements(t.roles) with ordinality as r(role, n)
+    cross join lateral (select
+        (${textArray(FIRST)})[1 + get_byte(decode(d.id, 'hex'), r.n::int) % ${FIRST.length}] as first,
+        (${textArray(LAST)})[1 + get_byte(decode(d.id, 'hex'), 4 + r.n::int) % ${LAST.length}] as last,
+        case when r.n = 1 then lower(regexp_replace(split_part(d.name, ' – ', 2), '\W+', '', 'g')) || '.example' else 'bench.example' end as domain) as w
+    cross join lateral (select w.first || ' ' || w.last as name, lower(w.first || '.' || w.last || '@' || w.domain) as email,
+        case when d.state = 'executed' then 'signed'
+             when d.state = 'declined' then case when r.n = 1 then 'signed' else 'declined' end
+             when d.state = 'pending' and r.n = 1 and d.current_signer_id = md5(d.id || ':2') then 'signed'
+             else 'pending' end as status) as p
+    where d.account_id = ${s.accountId}`);
+
+  // The trail cloneTemplateToDocument writes: created, sent, one entry per signature or decline, and how it ended.
+  await step("audits", sql`
+    insert into audits (document_id, account_id, user_id, recipient_id, keyword, payload, created_at)
+    select d.id, d.account_id, a.user_id, null, a.keyword, a.payload, a.at
+    from documents d join users u on u.id = d.sender_user_id
+    cross join lateral (values
+      ('created', d.sender_user_id, 'Document created by ' || u.name || ' (' || u.email || ').', d.created_at),
+      ('sent', d.sender_user_id, 'Document sent to the signers.', d.sent_at),
+      ('executed', null, 'The document was executed: all signers have signed.', d.executed_at),
+      ('voided', d.sender_user_id, 'Document voided by ' || u.name || ' (' || u.email || ').', case when d.state = 'voided' then d.created_at + interval '2 days' end),
+      ('expired', null, 'The document expired before all signers had signed.', case when d.state = 'expired' then d.expires_at end)
+    ) as a(keyword, user_id, payload, at)
+    where d.account_id = ${s.accountId} and a.at is not null
+    union all
+    select d.id, d.account_id, null, r.id, r.status, r.name || ' (' || r.email || ') ' || r.status || ' the document.', coalesce(r.signed_at, r.declined_at)
+    from recipients r join documents d on d.id = r.document_id
+    where d.account_id = ${s.accountId} and r.status in ('signed', 'declined')
+    order by 7`);
+
+  // Planner statistics and the visibility map, as autovacuum would leave them on a server. PGlite has
+  // no autovacuum: BENCH_VACUUM=0 leaves the database as an embedded deployment would have it.
+  if (process.env.BENCH_VACUUM !== "0") await step("vacuum analyze", sql`vacuum analyze`);
+}
