@@ -9,7 +9,7 @@
 // `GET /ext/callback_secret` (docs/api-decisions.md "Extensions").
 import crypto from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { api, browse, CookieJar, parseForms, signIn } from "./helpers";
+import { api } from "./helpers";
 import { startCallbackReceiver, type CallbackReceiver, type ReceivedRequest } from "./support/callback-receiver";
 import { expectBadInput, expectTimestamp, ISO_TIMESTAMP_NUMERIC_OFFSET, VERSIONS } from "./support/checks";
 import {
@@ -25,14 +25,12 @@ import {
   templateCall,
   templateOf,
   tokensFor,
-  userOf,
   waitForFinal,
   type SendKind,
 } from "./support/sending";
 
 // sam (account "Sending") sends: his documents stay out of alice's lists, and
 // rotating his account's secret touches no other test.
-const sam = userOf("sam");
 const template = templateOf("sam");
 
 let t: Record<"sam" | "samRead", string>;
@@ -157,7 +155,7 @@ describe("other ways of creating documents", () => {
     expectDocumentPayload(req, { id: res.body.document.id, event: "created", documentState: "pending" }, before);
   });
 
-  it("prepare_document: no callback for the draft; `created` (pending) once it is sent from the review page", async () => {
+  it("prepare_document: no callback for the draft; `created` (pending) once it is sent from the preparation page", async () => {
     const path = freshPath("prepare");
     const res = await templateCall("v2", "prepare_document", template.id, t.sam, prepareBody({ callback_url: receiver.url(path) }));
     expect(res.status, res.text).toBe(200);
@@ -165,13 +163,10 @@ describe("other ways of creating documents", () => {
     await sleep(3000);
     expect(on(path), "no callback while the document is a draft").toHaveLength(0);
 
-    const jar = new CookieJar();
-    await signIn(jar, sam);
-    const page = await browse(jar, res.body.url);
-    const form = parseForms(page.body).find((f) => f.action === `/documents/${id}/prepare/send`);
-    expect(form, "send form").toBeDefined();
     const before = Date.now();
-    expect((await browse(jar, form!.action, { method: "POST", form: form!.fields })).status).toBe(303);
+    // What the preparation page's "Send for signature" calls.
+    const sent = await api(`/ext/documents/${id}/send`, { token: t.sam, method: "POST", body: {} });
+    expect(sent.status, sent.text).toBe(200);
     const req = await receiver.waitFor(at(path), 30_000);
     expectDocumentPayload(req, { id, event: "created", documentState: "pending" }, before);
   });

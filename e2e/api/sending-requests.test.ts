@@ -4,7 +4,7 @@
 // the test (pdf-lib PDFs with text tags, a PNG, a ZIP, plain text). Real
 // server over HTTP; processing runs in the server's own worker.
 import { beforeAll, describe, expect, it } from "vitest";
-import { api, BASE_URL, browse, CookieJar, http, parseForms, signIn } from "./helpers";
+import { api, BASE_URL, browse, CookieJar, http, signIn } from "./helpers";
 import { expectBadInput, expectDocumentShape, expectError, expectTimestamp, unknownId, VERSIONS, type Version } from "./support/checks";
 import {
   createRequest,
@@ -349,7 +349,7 @@ describe.each(VERSIONS)("not found on /public/%s", (v) => {
 // ---------------------------------------------------------------- prepare_document
 
 describe("uploaded with prepare_document=true", () => {
-  it("answers {url}; the request ends in a draft document whose review page sends it", { timeout: 120_000 }, async () => {
+  it("answers {url}; the request ends in a draft document that its preparation page sends", { timeout: 120_000 }, async () => {
     const created = await createSendingRequest("v2", t.sam, { document: { name: "Prepared upload" } });
     expect((await putFile(created.upload_url, await taggedPdf())).status).toBe(200);
     const up = await markUploaded("v2", t.sam, created.id, { prepare_document: true });
@@ -370,17 +370,16 @@ describe("uploaded with prepare_document=true", () => {
     expect(doc.sent_at).toBeNull();
     expect(fieldSummary(doc.form_fields).map((f) => f.name)).toEqual(["date_1", "manager_sig", "signature_1", "title"]);
 
-    // the url, signed in: once processed it leads to the document's review page
+    // the url, signed in: once processed it leads to the document's preparation page (the builder)
     const jar = new CookieJar();
     await signIn(jar, sam);
     const page = await browse(jar, up.body.url);
     expect([302, 303, 307, 308]).toContain(page.status);
     expect(new URL(page.location!, BASE_URL).pathname).toBe(`/documents/${docId}/prepare`);
-    const review = await browse(jar, page.location!);
-    expect(review.status).toBe(200);
-    const form = parseForms(review.body).find((f) => f.action === `/documents/${docId}/prepare/send`);
-    expect(form, "send form on the review page").toBeDefined();
-    expect((await browse(jar, form!.action, { method: "POST", form: form!.fields })).status).toBe(303);
+    // the builder's draft: the roles filled from the request; its "Send for signature" sends it
+    const draft = await api(`/ext/documents/${docId}/draft`, { token: t.sam });
+    expect(draft.body.document.recipients.length).toBeGreaterThan(0);
+    expect((await api(`/ext/documents/${docId}/send`, { token: t.sam, method: "POST", body: {} })).status).toBe(200);
     const sent = (await api(`/public/v2/documents/${docId}`, { token: t.sam })).body.document;
     expect(sent.state).toBe("pending");
     expectTimestamp(sent.sent_at, "sent_at");
