@@ -120,14 +120,10 @@ export function TemplateBuilder({ mode, pages, initial, kbaAllowed = false, acti
         </div>
         <div className="flex flex-wrap items-center gap-2">{actions({ state, problems, dirty, markSaved, select })}</div>
       </header>
-      {readOnly ? null : (
-        <>
-          <BuilderToolbar canUndo={history.canUndo} canRedo={history.canRedo} onUndo={history.undo} onRedo={history.redo} zoom={zoom} onZoom={setZoom} />
-          <p id="builder-keys" className="sr-only">
-            Arrow keys move the field, Alt and arrow keys resize it, Shift makes bigger steps; Delete removes it; Control D copies it.
-          </p>
-        </>
-      )}
+      {readOnly ? null : <BuilderToolbar canUndo={history.canUndo} canRedo={history.canRedo} onUndo={history.undo} onRedo={history.redo} zoom={zoom} onZoom={setZoom} />}
+      <p id="builder-keys" className="sr-only">
+        {readOnly ? "This document can no longer be changed." : "Arrow keys move the field, Alt and arrow keys resize it, Shift makes bigger steps; Delete removes it; Control D copies it."}
+      </p>
       {problems.length && !readOnly ? (
         <Alert tone="info">
           <span className="font-medium">Before saving:</span> {problems.slice(0, 3).join(" ")}

@@ -8,6 +8,7 @@ import { aliceToken, download, fixtures, getDocument, recipient, waitForDocument
 import { settled, signInToDashboard, toast } from "./support/dashboard-sign-in";
 import { dropField, expectInside, fieldOnPage, inkBox, inspector, pageOf, renderGray, selectedBox, threeShapePdf, type Box } from "./support/builder-ui";
 import { finishButton, signByTyping, signedHeading } from "./support/signing-ui";
+import { expectNoSeriousA11yViolations } from "./support/accessibility";
 
 const alice = fixtures.users.alice;
 let token: string;
@@ -100,6 +101,8 @@ test("build a template on portrait, landscape and rotated pages; send by merge-f
   await page.getByRole("button", { name: "Zoom in" }).click();
   expect(await boxOf(page, "buyer_company")).toEqual(placedText);
   await page.getByRole("button", { name: "Zoom out" }).click();
+
+  await expectNoSeriousA11yViolations(page, "template builder with fields of two roles, a field selected");
 
   const placed = {
     sig1: await boxOf(page, "signature_1"),
@@ -202,6 +205,7 @@ test("prepare a document: adjust a field in the builder, send it, and see it pen
   await expect(page.getByLabel("Document name")).toHaveValue("Prepared in the builder");
   await expect(page.getByLabel("Client: signer name")).toHaveValue("Pam Prepared");
   await expect(page.getByTestId("draft-state")).toHaveText("draft");
+  await expectNoSeriousA11yViolations(page, "draft in the builder");
   // The first field, moved 5 % right with the arrow keys.
   await fieldOnPage(page, first.name).focus();
   for (let i = 0; i < 10; i++) await page.keyboard.press("ArrowRight");

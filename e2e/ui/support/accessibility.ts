@@ -1,0 +1,41 @@
+// Accessibility checks with axe-core (@axe-core/playwright): the WCAG 2.0
+// and 2.1 A/AA rules on the page as it is now. A "serious" or "critical"
+// violation fails the test; the message names each rule, its impact, what
+// to do about it (axe's help and link) and the selectors of the failing
+// elements, so the failure can be fixed without re-running axe by hand.
+import AxeBuilder from "@axe-core/playwright";
+import { expect, type Page } from "@playwright/test";
+import type { Result } from "axe-core";
+
+export const WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"];
+const BLOCKING = new Set(["serious", "critical"]);
+
+/** One line per violation, then each failing element: its selector (">>>" into iframes), its HTML and axe's summary. */
+export function describeViolations(violations: Result[]): string {
+  return violations
+    .map((v) => {
+      const nodes = v.nodes.map((n) => {
+        const html = n.html.length > 160 ? `${n.html.slice(0, 160)}…` : n.html;
+        const summary = n.failureSummary ? `\n      ${n.failureSummary.replace(/\n\s*/g, " ")}` : "";
+        return `    - ${n.target.map(String).join(" >>> ")}\n      ${html}${summary}`;
+      });
+      return `  [${v.impact}] ${v.id}: ${v.help} (${v.helpUrl})\n${nodes.join("\n")}`;
+    })
+    .join("\n");
+}
+
+/**
+ * Runs axe on the whole page (iframes of the same origin included) and fails
+ * on serious or critical violations. `screen` names the state in the message.
+ * Waits for the page's scripts and fonts first: a half-hydrated page or a
+ * fallback font can give a different (wrong) contrast or name.
+ */
+export async function expectNoSeriousA11yViolations(page: Page, screen: string) {
+  await page.waitForLoadState("networkidle");
+  await page.evaluate(() => document.fonts.ready.then(() => undefined));
+  const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
+  if (process.env.A11Y_DEBUG) console.log(`A11Y ${screen}: violations ${results.violations.map((v) => `${v.id}/${v.impact}/${v.nodes.length}`).join(" ")} | incomplete ${results.incomplete.map((v) => `${v.id}/${v.nodes.length}`).join(" ")} | passes ${results.passes.length}`);
+  if (process.env.A11Y_DEBUG) for (const v of results.incomplete) for (const n of v.nodes) console.log(`  INC ${v.id} ${n.target.join(" >>> ")} ${n.html.slice(0, 150)} :: ${[...n.any, ...n.all, ...n.none].map((c) => c.message).join(" / ")}`);
+  const blocking = results.violations.filter((v) => BLOCKING.has(v.impact ?? ""));
+  expect(blocking.map((v) => v.id), `${screen} (${page.url()}): ${blocking.length} serious/critical accessibility violation(s):\n${describeViolations(blocking)}`).toEqual([]);
+}
