@@ -2,6 +2,7 @@
 
 import { useFormContext } from "react-hook-form";
 import { TextField } from "@/components/ui/text-field";
+import { CallbackUrlField, EmbedSizeFields, ExpiryAndPinFields, KbaField } from "./document-option-fields";
 import { CheckboxField, FormSection, SelectField } from "./form-bits";
 import type { UploadValues } from "./upload-values";
 
@@ -14,29 +15,7 @@ export function UploadDocumentFields() {
   return (
     <FormSection id="document" title="Document">
       <TextField id="name" label="Document name" error={errors.name?.message} {...register("name")} />
-      <div className="grid gap-3 sm:grid-cols-2">
-        <TextField
-          id="expires_in"
-          label="Expires after (days)"
-          type="number"
-          inputMode="numeric"
-          min={1}
-          max={365}
-          hint="1 to 365 days"
-          error={errors.expires_in?.message}
-          {...register("expires_in")}
-        />
-        <TextField
-          id="pin"
-          label="PIN (optional)"
-          inputMode="numeric"
-          autoComplete="off"
-          maxLength={5}
-          hint="5 digits the signers must enter"
-          error={errors.pin?.message}
-          {...register("pin")}
-        />
-      </div>
+      <ExpiryAndPinFields pinHint="5 digits the signers must enter" />
       <div className="grid gap-3 sm:grid-cols-2">
         <CheckboxField
           id="signer_sequencing"
@@ -63,15 +42,7 @@ export function UploadAdvancedFields({ kbaAllowed }: { kbaAllowed: boolean }) {
   const embedded = watch("api_embedded");
   return (
     <FormSection id="options" title="More options">
-      <TextField
-        id="callback_url"
-        label="Document callback URL (optional)"
-        type="url"
-        placeholder="https://example.com/hooks/documents"
-        hint="Receives the document's events"
-        error={errors.callback_url?.message}
-        {...register("callback_url")}
-      />
+      <CallbackUrlField label="Document callback URL (optional)" />
       <TextField
         id="request_callback_url"
         label="Sending-request callback URL (optional)"
@@ -89,15 +60,9 @@ export function UploadAdvancedFields({ kbaAllowed }: { kbaAllowed: boolean }) {
         {...register("api_embedded")}
       />
       {embedded ? (
-        <div className="grid gap-3 sm:grid-cols-2">
-          <TextField id="api_embed_width" label="Iframe width (pixels)" type="number" min={706} hint="At least 706" error={errors.api_embed_width?.message} {...register("api_embed_width")} />
-          <TextField id="api_embed_height" label="Iframe height (pixels)" type="number" min={500} hint="At least 500" error={errors.api_embed_height?.message} {...register("api_embed_height")} />
-        </div>
+        <EmbedSizeFields widthLabel="Iframe width (pixels)" heightLabel="Iframe height (pixels)" />
       ) : null}
-      {/* Shown only when the account's plan has knowledge-based authentication; the API still has the last word. */}
-      {kbaAllowed ? (
-        <CheckboxField id="kba" label="Knowledge-based authentication (KBA)" hint="Signers answer identity questions before they sign." error={errors.kba?.message} {...register("kba")} />
-      ) : null}
+      {kbaAllowed ? <KbaField /> : null}
       <CheckboxField
         id="prepare"
         label="Prepare before sending"

@@ -1,11 +1,19 @@
-import type { ReactNode, TdHTMLAttributes, ThHTMLAttributes } from "react";
+import { useId, type ReactNode, type TdHTMLAttributes, type ThHTMLAttributes } from "react";
 
-/** A data table that scrolls sideways on narrow screens instead of overflowing the page. */
+/**
+ * A data table that scrolls sideways on narrow screens instead of overflowing the page.
+ * The scrolling box takes the keyboard focus (named after the caption), so a
+ * table without links or buttons can still be scrolled with the arrow keys.
+ */
 export function Table({ caption, children, captionHidden = false }: { caption: string; children: ReactNode; captionHidden?: boolean }) {
+  const captionId = useId();
   return (
-    <div className="overflow-x-auto rounded-lg bg-white ring-1 ring-slate-200">
+    // (a group, not a region: the sections around the tables are the landmarks, under the same names)
+    <div role="group" aria-labelledby={captionId} tabIndex={0} className="overflow-x-auto rounded-lg bg-white ring-1 ring-slate-200">
       <table className="min-w-full divide-y divide-slate-200 text-left text-sm">
-        <caption className={captionHidden ? "sr-only" : "px-4 py-2 text-left text-sm font-medium text-slate-700"}>{caption}</caption>
+        <caption id={captionId} className={captionHidden ? "sr-only" : "px-4 py-2 text-left text-sm font-medium text-slate-700"}>
+          {caption}
+        </caption>
         {children}
       </table>
     </div>

@@ -1,7 +1,7 @@
 // Signing in to the dashboard as a person does: /signin → "Sign in" → the
 // service's /login form → back to the dashboard (the dashboard is a
 // first-party OAuth client, so there is no consent step).
-import { expect, type Page } from "@playwright/test";
+import { expect, type Browser, type Page } from "@playwright/test";
 import type { Fixtures } from "../../api/helpers";
 
 type User = Fixtures["users"]["alice"];
@@ -15,6 +15,23 @@ export async function signInToDashboard(page: Page, user: User, returnTo = "/doc
   await page.getByRole("button", { name: "Sign in" }).click();
   await expect(page).toHaveURL((u) => u.pathname === returnTo.split("?")[0]);
   await settled(page);
+}
+
+/**
+ * Signs in once in a context of its own and saves its cookies to `file`, for
+ * tests that each open a fresh context as that user:
+ * `test.use({ storageState: file })` (the file must exist before the first
+ * test of the group starts, e.g. written in its beforeAll).
+ */
+export async function saveDashboardSession(browser: Browser, user: User, file: string) {
+  // (an empty state of its own: newContext() would take the test's `storageState` option, this very file)
+  const context = await browser.newContext({ storageState: { cookies: [], origins: [] } });
+  try {
+    await signInToDashboard(await context.newPage(), user);
+    await context.storageState({ path: file });
+  } finally {
+    await context.close();
+  }
 }
 
 /**
