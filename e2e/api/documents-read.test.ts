@@ -7,7 +7,6 @@ import {
   expectBadInput,
   expectDocumentShape,
   expectError,
-  expectFieldTypes,
   expectSignedFileUrl,
   expectTimestamp,
   ids,
@@ -20,7 +19,7 @@ import {
   type Tokens,
   type Version,
 } from "./support/checks";
-import { A, aliceTemplate, aliceUnshared, CANNOT_VOID, getDoc as getDocAs, NO_ACL, NOT_FOUND, users } from "./support/documents-fixtures";
+import { A, aliceTemplate, aliceUnshared, getDoc as getDocAs, NO_ACL, NOT_FOUND, users } from "./support/documents-fixtures";
 
 let t: Tokens;
 beforeAll(async () => {

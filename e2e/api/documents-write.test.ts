@@ -7,11 +7,7 @@ import {
   expectBadInput,
   expectDocumentShape,
   expectError,
-  expectFieldTypes,
-  expectSignedFileUrl,
-  expectTimestamp,
   ids,
-  ISO_TIMESTAMP_NUMERIC_OFFSET,
   listAll,
   obtainTokens,
   sorted,
@@ -20,7 +16,7 @@ import {
   type Tokens,
   type Version,
 } from "./support/checks";
-import { A, aliceTemplate, aliceUnshared, CANNOT_VOID, getDoc as getDocAs, NO_ACL, NOT_FOUND, users } from "./support/documents-fixtures";
+import { A, CANNOT_VOID, getDoc as getDocAs, NO_ACL, NOT_FOUND, users } from "./support/documents-fixtures";
 
 let t: Tokens;
 beforeAll(async () => {

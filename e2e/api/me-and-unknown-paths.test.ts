@@ -1,32 +1,15 @@
 // GET /me (spec 2.6, 4.8) on /public/v1 and /public/v2, and unknown paths (docs/api-decisions.md).
 // Real server over HTTP, fixtures from the admin CLI.
 import { beforeAll, describe, expect, it } from "vitest";
-import { api, fixtures } from "./helpers";
-import {
-  expectBadInput,
-  expectDocumentShape,
-  expectError,
-  expectFieldTypes,
-  expectSignedFileUrl,
-  expectTimestamp,
-  ids,
-  ISO_TIMESTAMP_NUMERIC_OFFSET,
-  listAll,
-  obtainTokens,
-  sorted,
-  unknownId,
-  VERSIONS,
-  type Tokens,
-  type Version,
-} from "./support/checks";
-import { A, aliceTemplate, aliceUnshared, CANNOT_VOID, getDoc as getDocAs, NO_ACL, NOT_FOUND, users } from "./support/documents-fixtures";
+import { api } from "./helpers";
+import { expectError, expectFieldTypes, obtainTokens, VERSIONS, type Tokens } from "./support/checks";
+import { users } from "./support/documents-fixtures";
 
 let t: Tokens;
 beforeAll(async () => {
   t = await obtainTokens(["alice", "aliceRead", "bob", "carol"]);
 });
 
-const getDoc = (version: Version, id: string, token = t.alice) => getDocAs(version, id, token);
 
 
 describe.each(VERSIONS)("GET /public/%s/me", (v) => {

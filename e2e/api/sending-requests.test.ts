@@ -5,7 +5,7 @@
 // server over HTTP; processing runs in the server's own worker.
 import { beforeAll, describe, expect, it } from "vitest";
 import { api, BASE_URL, browse, CookieJar, http, signIn } from "./helpers";
-import { expectBadInput, expectDocumentShape, expectError, expectTimestamp, unknownId, VERSIONS, type Version } from "./support/checks";
+import { expectBadInput, expectDocumentShape, expectError, expectTimestamp, unknownId, VERSIONS } from "./support/checks";
 import {
   createRequest,
   createSendingRequest,

@@ -1,5 +1,5 @@
 import "server-only";
-import { apiTime, apiTimeOrNull } from "@/lib/api/time";
+import { apiTime } from "@/lib/api/time";
 import type { SendingRequestResource } from "@/lib/api/sending";
 import type { sendingRequests } from "@/lib/server/db/schema";
 import type { ApiVersion } from "@/lib/server/http/api-route";

@@ -1,5 +1,5 @@
 import "server-only";
-import { apiTime, apiTimeOrNull } from "@/lib/api/time";
+import { apiTime } from "@/lib/api/time";
 import type { ReusableTemplateResource } from "@/lib/api/templates";
 import { signedFileUrl } from "@/lib/server/storage/signed-url";
 import type { TemplateRow } from "./template-access";
