@@ -1,8 +1,8 @@
 // Sending from reusable templates (spec 3.1, 4.4, 4.4.1, 4.4.2, 8, 9 and
-// docs/api-decisions.md "Sending from templates"): send_document,
-// embed_document and prepare_document on /public/v1 and /public/v2, their
-// validation and error texts and the account plan (preparing and sending a
-// draft: prepare-document.test.ts). Real server over HTTP.
+// docs/api-decisions.md "Sending from templates"): send_document and
+// embed_document on /public/v1 and /public/v2 and their validation (errors
+// common to send, embed and prepare: sending-templates-errors.test.ts;
+// preparing and sending a draft: prepare-document.test.ts). Real server over HTTP.
 import { beforeAll, describe, expect, it } from "vitest";
 import { api } from "./helpers";
 import { expectBadInput, expectDocumentShape, expectError, expectTimestamp, unknownId, VERSIONS, type Version } from "./support/checks";
@@ -10,7 +10,6 @@ import {
   componentId,
   embedBody,
   mergeComponents,
-  prepareBody,
   sendBody,
   sendDocument,
   templateCall,
@@ -18,12 +17,8 @@ import {
   tokensFor,
   userOf,
   type MergeComponent,
-  type SendKind,
 } from "./support/sending";
 
-const KINDS: SendKind[] = ["send_document", "embed_document", "prepare_document"];
-const bodyFor = (kind: SendKind, overrides: Record<string, unknown> = {}) =>
-  kind === "send_document" ? sendBody(overrides) : kind === "embed_document" ? embedBody(overrides) : prepareBody(overrides);
 
 const DAY_MS = 24 * 3600 * 1000;
 const ROLE_MISMATCH = (name: string) => `The role name supplied (${name}) does not match the role name expected.`;
@@ -32,7 +27,6 @@ const MERGE_MISMATCH = "Merge field ids/names do not match the reusable template
 // sam (account "Sending", plan with KBA) sends; his documents stay out of alice's lists.
 const sam = userOf("sam");
 const samTemplate = templateOf("sam");
-const aliceTemplate = templateOf("alice");
 const bobTemplate = templateOf("bob");
 
 let t: Record<"sam" | "samRead" | "bob" | "carol" | "dave" | "erin", string>;
@@ -314,59 +308,6 @@ describe("merge fields by name (v2) and the v1 contract (spec 9)", () => {
       merge_field_values: [{ id: nameId, name: "Something else", value: "By Id Inc" }],
     });
     expect(doc.merge_field_values).toEqual([{ id: nameId, name: "Customer Name", value: "By Id Inc" }]);
-  });
-});
-
-// ---------------------------------------------------------------- errors common to the three operations
-
-describe.each(VERSIONS)("errors of send, embed and prepare on /public/%s", (v) => {
-  it.each(KINDS)("%s: unknown template → 401 `Can't find Reusable Template.`", async (kind) => {
-    expectError(await templateCall(v, kind, unknownId(), t.sam, bodyFor(kind)), 401, "Can't find Reusable Template.");
-  });
-
-  it.each(KINDS)("%s: a template of another account → 401 `Unauthorized account for Reusable Template.`", async (kind) => {
-    expectError(await templateCall(v, kind, bobTemplate.id, t.sam, bodyFor(kind)), 401, "Unauthorized account for Reusable Template.");
-    expectError(await templateCall(v, kind, samTemplate.id, t.bob, bodyFor(kind)), 401, "Unauthorized account for Reusable Template.");
-  });
-
-  it.each(KINDS)("%s: a teammate may use the account's template", async (kind) => {
-    const res = await templateCall(v, kind, aliceTemplate.id, t.carol, bodyFor(kind, { name: `Carol ${kind} ${v}` }));
-    expect(res.status, res.text).toBe(200);
-  });
-
-  it.each(KINDS)("%s: role mismatch → 422 naming the role", async (kind) => {
-    const roles = [{ name: "Auditor", signer_name: "Ann Auditor", signer_email: "ann@audit.example" }];
-    expectError(await templateCall(v, kind, samTemplate.id, t.sam, bodyFor(kind, { roles })), 422, ROLE_MISMATCH("Auditor"));
-  });
-
-  it.each(KINDS)("%s: no token → 401 `Must be authenticated.`; a bad token → 401 `invalid_token`; a read-only token → 400 `invalid_scope`", async (kind) => {
-    expectError(await templateCall(v, kind, samTemplate.id, undefined, bodyFor(kind)), 401, "Must be authenticated.");
-    expectError(await templateCall(v, kind, samTemplate.id, "not-a-real-token", bodyFor(kind)), 401, "invalid_token");
-    expectError(await templateCall(v, kind, samTemplate.id, t.samRead, bodyFor(kind)), 400, "invalid_scope");
-  });
-
-  it.each(KINDS)("%s: expires_in 0 and 366 → 422 naming expires_in", async (kind) => {
-    for (const expires_in of [0, 366]) expectBadInput(await templateCall(v, kind, samTemplate.id, t.sam, bodyFor(kind, { expires_in })), "expires_in");
-  });
-
-  it.each(KINDS)("%s: dave's account is not enabled → 404 `User account is not enabled.`", async (kind) => {
-    const res = await templateCall(v, kind, templateOf("dave").id, t.dave, bodyFor(kind));
-    expectError(res, 404, "User account is not enabled.");
-  });
-
-  it.each(KINDS)("%s: erin's plan allows no documents → 404 `User has reached document limit.`", async (kind) => {
-    const res = await templateCall(v, kind, templateOf("erin").id, t.erin, bodyFor(kind));
-    expectError(res, 404, "User has reached document limit.");
-  });
-});
-
-describe("the plan refusals leave nothing behind", () => {
-  it("dave and erin still have no documents", async () => {
-    for (const token of [t.dave, t.erin]) {
-      const res = await api("/public/v2/documents", { token });
-      expect(res.status, res.text).toBe(200);
-      expect(res.body.documents).toEqual([]);
-    }
   });
 });
 
