@@ -7,7 +7,7 @@
 // sent from alice's fixture template (Client sequence 0 with signature, title
 // and date fields; Manager sequence 1 with a signature; signer sequencing on).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { api, pageText, type HttpResult } from "./helpers";
+import { api, pageText } from "./helpers";
 import { startCallbackReceiver, type CallbackReceiver } from "./support/callback-receiver";
 import {
   aliceToken,
@@ -19,7 +19,6 @@ import {
   keywords,
   managerValues,
   openSignPage,
-  pinAs,
   recipient,
   sendFromTemplate,
   signaturePng,
@@ -29,6 +28,7 @@ import {
   voidDocument,
   type Doc,
 } from "./support/signing-calls";
+import { expectSigningError } from "./support/checks";
 
 let token: string;
 let receiver: CallbackReceiver;
@@ -43,14 +43,6 @@ afterAll(async () => {
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-/** `{ error }` (and `field` when given), nothing else. */
-function expectSigningError(res: HttpResult, status: number, message: RegExp, field?: string) {
-  expect(res.status, res.text).toBe(status);
-  expect(res.headers.get("content-type") ?? "").toMatch(/application\/json/);
-  expect(Object.keys(res.body).sort()).toEqual(field ? ["error", "field"] : ["error"]);
-  expect(res.body.error).toMatch(message);
-  if (field) expect(res.body.field).toBe(field);
-}
 
 /** A copy of `token` with one character changed. */
 const tamper = (s: string) => s.slice(0, -1) + (s.endsWith("A") ? "B" : "A");
@@ -342,61 +334,5 @@ describe("closed documents", () => {
     const res = await submitAs(r, {});
     expectSigningError(res, 409, /expired/i);
     expect(pageText((await openSignPage(r)).text)).toMatch(/no longer open for signing/i);
-  });
-});
-
-describe("PIN-protected documents", () => {
-  it("without the PIN nothing of the document is served and calls are refused (403); the right PIN sets a cookie that opens it", async () => {
-    const doc = await sendFromTemplate(token, { pin: 24680 });
-    const client = recipient(doc, "Client");
-    const gate = await openSignPage(client);
-    expect(gate.status).toBe(200);
-    expect(pageText(gate.text)).toMatch(/\bPIN\b/);
-    expect(gate.text, "no page images before the PIN").not.toContain("/files/");
-    expectSigningError(await submitAs(client, clientValues(doc)), 403, /PIN/);
-    expectSigningError(await declineAs(client, "No"), 403, /PIN/);
-    expect(keywords(await getDocument(token, doc.id))).not.toContain("viewed");
-
-    expectSigningError((await pinAs(client, "1234")).res, 422, /5-digit/);
-    const { res, cookie, setCookie } = await pinAs(client, "24680");
-    expect(res.status, res.text).toBe(200);
-    expect(cookie, "the PIN call sets the signer's cookie").toBeDefined();
-    expect(setCookie).toMatch(/HttpOnly/i);
-    expect(setCookie).toMatch(new RegExp(`Path=/sign/${signLink(client).signerId}(;|$)`, "i"));
-    // the first view is recorded once the PIN is given
-    expect(keywords(await getDocument(token, doc.id))).toContain("viewed");
-
-    const open = await openSignPage(client, { cookie });
-    expect(open.text, "page images once the PIN is given").toContain("/files/");
-    const signed = await submitAs(client, clientValues(doc), { cookie });
-    expect(signed.status, signed.text).toBe(200);
-    // a cookie of one signer is not the other's
-    const manager = recipient(doc, "Manager");
-    expectSigningError(await submitAs(manager, managerValues(doc), { cookie: cookie!.replace(/^pin_[^=]+/, `pin_${manager.id}`) }), 403, /PIN/);
-  });
-
-  it("wrong PINs count down the tries left; the fifth locks the link (423), even for the right PIN; `pin_locked` is audited", async () => {
-    const doc = await sendFromTemplate(token, { pin: 13579 });
-    const client = recipient(doc, "Client");
-    const messages: string[] = [];
-    for (let i = 0; i < 4; i++) {
-      const { res, cookie } = await pinAs(client, "11111");
-      expect(res.status, res.text).toBe(422);
-      expect(cookie).toBeUndefined();
-      messages.push(res.body.error);
-    }
-    expect(messages[0]).toMatch(/4 tries left/);
-    expect(messages[1]).toMatch(/3 tries left/);
-    expect(messages[2]).toMatch(/2 tries left/);
-    expect(messages[3]).toMatch(/1 try left/);
-    expectSigningError((await pinAs(client, "11111")).res, 423, /Too many wrong PINs/);
-    const right = await pinAs(client, "13579");
-    expectSigningError(right.res, 423, /Too many wrong PINs/);
-    expect(right.cookie).toBeUndefined();
-    const after = await getDocument(token, doc.id);
-    expect(keywords(after)).toContain("pin_locked");
-    // the lock is this signer's: the Manager's link still takes the right PIN
-    const manager = await pinAs(recipient(doc, "Manager"), "13579");
-    expect(manager.res.status, manager.res.text).toBe(200);
   });
 });

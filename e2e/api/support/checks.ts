@@ -259,3 +259,12 @@ export const ids = (docs: { id: string }[]) => docs.map((d) => d.id);
 export const sorted = <T>(a: T[]) => [...a].sort();
 
 export { fixtures };
+
+/** A signer call's refusal: `{ error }` (and `field` when given), nothing else. */
+export function expectSigningError(res: HttpResult, status: number, message: RegExp, field?: string) {
+  expect(res.status, res.text).toBe(status);
+  expect(res.headers.get("content-type") ?? "").toMatch(/application\/json/);
+  expect(Object.keys(res.body).sort()).toEqual(field ? ["error", "field"] : ["error"]);
+  expect(res.body.error).toMatch(message);
+  if (field) expect(res.body.field).toBe(field);
+}
