@@ -8,6 +8,8 @@
 //                                 the same on PostgreSQL; that database is emptied first
 //   SKIP_BUILD=1 npm test         reuse the last test build (.next-test)
 //   npm test -- --only=api|ui     one runner only; further arguments go to that runner
+//   node e2e/run-all.mjs --only=ui -- e2e/ui/accessibility.spec.ts
+//                                 (a "--" before them is optional; e.g. a spec file, -g "title")
 //   TEST_PORT=3100                first port to try for the server
 //
 // DATABASE_URL itself is never used or touched by the tests.
@@ -33,7 +35,11 @@ const PLAYWRIGHT_REPORT = path.join(ARTIFACTS, "playwright-report.json");
 const argv = process.argv.slice(2);
 const onlyArg = argv.find((a) => a.startsWith("--only="));
 const only = onlyArg ? onlyArg.slice("--only=".length) : process.env.E2E_ONLY || "";
+// (A "--" between the runner's own options and the ones passed through is
+// dropped: Playwright would take it as the end of its options and then ignore
+// the spec filters after it.)
 const passThrough = argv.filter((a) => a !== onlyArg);
+if (passThrough[0] === "--") passThrough.shift();
 if (only && !["api", "ui"].includes(only)) fail(`--only must be api or ui, not "${only}"`);
 if (passThrough.length && !only) fail(`extra arguments (${passThrough.join(" ")}) go to one runner: add --only=api or --only=ui`);
 const testDbUrl = process.env.TEST_DATABASE_URL || "";

@@ -11,8 +11,10 @@ export function ArchivedSigners({ signers }: { signers: ArchivedDocument["signer
       {ordered.map((s, i) => (
         <li key={`${s.id}-${i}`} data-testid="archived-signer" className="grid gap-3 p-3 sm:grid-cols-[1fr_1fr]">
           <div className="flex min-w-0 gap-3">
-            <span aria-label={`Signer ${s.sequence + 1}`} className="flex size-7 shrink-0 items-center justify-center rounded-full bg-slate-100 text-sm font-semibold text-slate-700">
-              {s.sequence + 1}
+            {/* (a plain span cannot carry a name: the number is read as "Signer n" through hidden text) */}
+            <span className="flex size-7 shrink-0 items-center justify-center rounded-full bg-slate-100 text-sm font-semibold text-slate-700">
+              <span aria-hidden="true">{s.sequence + 1}</span>
+              <span className="sr-only">Signer {s.sequence + 1}</span>
             </span>
             <div className="min-w-0">
               <p className="flex flex-wrap items-center gap-2">

@@ -30,8 +30,10 @@ export function RecipientsList({
         <li key={r.id} data-testid="recipient-row" className="flex flex-col gap-3 p-3 sm:flex-row sm:items-start sm:justify-between">
           <div className="flex min-w-0 gap-3">
             {/* The API numbers from 0; people count from 1. */}
-            <span aria-label={`Signer ${r.sequence + 1}`} className="flex size-7 shrink-0 items-center justify-center rounded-full bg-slate-100 text-sm font-semibold text-slate-700">
-              {r.sequence + 1}
+            {/* (a plain span cannot carry a name: the number is read as "Signer n" through hidden text) */}
+            <span className="flex size-7 shrink-0 items-center justify-center rounded-full bg-slate-100 text-sm font-semibold text-slate-700">
+              <span aria-hidden="true">{r.sequence + 1}</span>
+              <span className="sr-only">Signer {r.sequence + 1}</span>
             </span>
             <div className="min-w-0">
               <p className="flex flex-wrap items-center gap-2">

@@ -56,7 +56,9 @@ export function CallbackSecretPanel({
   return (
     <div className="space-y-3">
       <div className="flex flex-wrap items-center gap-2">
-        <code data-testid="callback-secret" aria-label={shown ? "Callback secret" : "Callback secret (hidden)"} className="break-all rounded bg-slate-100 px-2 py-1 text-sm">
+        {/* (a code element cannot carry a name: it is said in hidden text before it) */}
+        <span className="sr-only">{shown ? "Callback secret:" : "Callback secret (hidden):"}</span>
+        <code data-testid="callback-secret" className="break-all rounded bg-slate-100 px-2 py-1 text-sm">
           {shown && secret ? secret : MASK}
         </code>
         <Button

@@ -75,7 +75,7 @@ export function DrawPad({ kind, onChange }: { kind: "signature" | "initials"; on
         />
         <div aria-hidden="true" className="pointer-events-none absolute inset-x-6 bottom-8 border-b border-dashed border-slate-300" />
         {empty ? (
-          <p aria-hidden="true" className="pointer-events-none absolute inset-x-0 top-3 text-center text-sm text-slate-400">
+          <p aria-hidden="true" className="pointer-events-none absolute inset-x-0 top-3 text-center text-sm text-slate-500">
             Draw your {kind} here
           </p>
         ) : null}

@@ -86,7 +86,7 @@ export function TypeSignature({
         className="flex h-32 items-center justify-center overflow-hidden rounded-md bg-white px-3 text-center text-5xl text-[#0b1d51] ring-1 ring-inset ring-slate-300 sm:text-6xl"
         style={{ fontFamily: FONT_FAMILY }}
       >
-        <span className="truncate">{text.trim() || <span className="text-2xl text-slate-400">Preview</span>}</span>
+        <span className="truncate">{text.trim() || <span className="text-2xl text-slate-500">Preview</span>}</span>
       </div>
     </div>
   );

@@ -50,7 +50,7 @@ export function ToastProvider({ children }: { children: ReactNode }) {
               <p className="font-medium">{t.title}</p>
               {t.description ? <p className="mt-0.5 break-words">{t.description}</p> : null}
             </div>
-            <button type="button" onClick={() => dismiss(t.id)} className="rounded px-1 text-lg leading-none opacity-70 hover:opacity-100" aria-label="Dismiss notification">
+            <button type="button" onClick={() => dismiss(t.id)} className="rounded px-1 text-lg leading-none hover:bg-black/5" aria-label="Dismiss notification">
               ×
             </button>
           </div>

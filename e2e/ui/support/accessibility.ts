@@ -34,8 +34,6 @@ export async function expectNoSeriousA11yViolations(page: Page, screen: string) 
   await page.waitForLoadState("networkidle");
   await page.evaluate(() => document.fonts.ready.then(() => undefined));
   const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
-  if (process.env.A11Y_DEBUG) console.log(`A11Y ${screen}: violations ${results.violations.map((v) => `${v.id}/${v.impact}/${v.nodes.length}`).join(" ")} | incomplete ${results.incomplete.map((v) => `${v.id}/${v.nodes.length}`).join(" ")} | passes ${results.passes.length}`);
-  if (process.env.A11Y_DEBUG) for (const v of results.incomplete) for (const n of v.nodes) console.log(`  INC ${v.id} ${n.target.join(" >>> ")} ${n.html.slice(0, 150)} :: ${[...n.any, ...n.all, ...n.none].map((c) => c.message).join(" / ")}`);
   const blocking = results.violations.filter((v) => BLOCKING.has(v.impact ?? ""));
   expect(blocking.map((v) => v.id), `${screen} (${page.url()}): ${blocking.length} serious/critical accessibility violation(s):\n${describeViolations(blocking)}`).toEqual([]);
 }
