@@ -186,6 +186,8 @@ test("build a template on portrait, landscape and rotated pages; send by merge-f
   expectInside(text, placed.text, "text field on the rotated page");
   // Typed text starts at the box's left edge (2 pt of padding).
   expect(Math.abs(text!.x - placed.text.x)).toBeLessThanOrEqual(0.02);
+  // The 14 pt font size caps the text: sized to fit its 6 %-high box it would be about 26 pt (ink ≈ 0.039 of the page height).
+  expect(text!.height).toBeLessThan(0.03);
   // Nothing was stamped where no field was placed (the middle of page 2's left half).
   expect(inkBox(p2, { x: 0.1, y: 0.3, width: 0.2, height: 0.3 }, 0)).toBeNull();
 });

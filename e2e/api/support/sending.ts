@@ -2,7 +2,7 @@
 // reminders, callbacks): files made in the test (PDFs with text tags through
 // pdf-lib, a PNG, a ZIP), the sending-request steps over plain HTTP, and
 // polling a request until processing ends.
-import zlib from "node:zlib";
+import { crc32, encodePng } from "./png";
 import { PDFDocument, StandardFonts, rgb } from "pdf-lib";
 import { expect } from "vitest";
 import { api, BASE_URL, fixtures, http, tokenFor, type HttpResult, type UserFixture } from "../helpers";
@@ -136,46 +136,15 @@ export async function makePdf({ pages = 1, title = "Sending test", lines = [] as
   return doc.save();
 }
 
-const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
-  let c = n;
-  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-  return c >>> 0;
-});
-function crc32(buf: Buffer): number {
-  let c = 0xffffffff;
-  for (const b of buf) c = CRC_TABLE[(c ^ b) & 0xff]! ^ (c >>> 8);
-  return (c ^ 0xffffffff) >>> 0;
-}
-
 /** A real RGB PNG of width × height: a light page with a dark band. */
 export function makePng(width = 600, height = 800): Uint8Array {
-  const chunk = (type: string, data: Buffer) => {
-    const len = Buffer.alloc(4);
-    len.writeUInt32BE(data.length);
-    const body = Buffer.concat([Buffer.from(type, "latin1"), data]);
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(crc32(body));
-    return Buffer.concat([len, body, crc]);
-  };
-  const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(width, 0);
-  ihdr.writeUInt32BE(height, 4);
-  ihdr[8] = 8; // bit depth
-  ihdr[9] = 2; // colour type RGB
   const rows: Buffer[] = [];
   for (let y = 0; y < height; y++) {
     const row = Buffer.alloc(1 + width * 3, y > height * 0.1 && y < height * 0.15 ? 40 : 245);
     row[0] = 0; // filter: none
     rows.push(row);
   }
-  return new Uint8Array(
-    Buffer.concat([
-      Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-      chunk("IHDR", ihdr),
-      chunk("IDAT", zlib.deflateSync(Buffer.concat(rows))),
-      chunk("IEND", Buffer.alloc(0)),
-    ]),
-  );
+  return new Uint8Array(encodePng(width, height, 2, rows));
 }
 
 /** A real (stored, uncompressed) ZIP archive holding one text file. */

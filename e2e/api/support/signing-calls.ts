@@ -11,7 +11,7 @@ import { execFile } from "node:child_process";
 import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import zlib from "node:zlib";
+import { encodePng } from "./png";
 import { api, BASE_URL, fixtures, http, tokenFor, type HttpResult } from "../helpers";
 
 export { BASE_URL, fixtures };
@@ -178,32 +178,8 @@ export const managerValues = (doc: Doc) => ({ [fieldId(doc, "manager_signature")
 
 // ---------------------------------------------------------------- images
 
-const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
-  let c = n;
-  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-  return c >>> 0;
-});
-function crc32(buf: Buffer): number {
-  let c = 0xffffffff;
-  for (const b of buf) c = CRC_TABLE[(c ^ b) & 0xff]! ^ (c >>> 8);
-  return (c ^ 0xffffffff) >>> 0;
-}
-
 /** A real PNG (grey-scale with alpha) of a slanted stroke, as a data URL like the signer page sends. */
 export function signaturePng(seed = "sig", width = 240, height = 60): string {
-  const chunk = (type: string, data: Buffer) => {
-    const len = Buffer.alloc(4);
-    len.writeUInt32BE(data.length);
-    const body = Buffer.concat([Buffer.from(type, "latin1"), data]);
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(crc32(body));
-    return Buffer.concat([len, body, crc]);
-  };
-  const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(width, 0);
-  ihdr.writeUInt32BE(height, 4);
-  ihdr[8] = 8;
-  ihdr[9] = 4; // grey + alpha
   const offset = seed.length % 7;
   const rows: Buffer[] = [];
   for (let y = 0; y < height; y++) {
@@ -217,12 +193,7 @@ export function signaturePng(seed = "sig", width = 240, height = 60): string {
     }
     rows.push(row);
   }
-  const png = Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk("IHDR", ihdr),
-    chunk("IDAT", zlib.deflateSync(Buffer.concat(rows))),
-    chunk("IEND", Buffer.alloc(0)),
-  ]);
+  const png = encodePng(width, height, 4, rows); // grey + alpha
   return `data:image/png;base64,${png.toString("base64")}`;
 }
 

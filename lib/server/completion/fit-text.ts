@@ -25,7 +25,7 @@ export function fitText(text: string, measure: Measure, width: number, height: n
   const h = Math.max(1, height);
   const clean = text.replace(/\s+/g, " ").trim();
   // A size the sender chose is an upper bound: text still shrinks rather than spill out of its box.
-  const start = Math.max(MIN_SIZE, Math.min(maxSize, MAX_SIZE * 3, h * HEIGHT_RATIO));
+  const start = Math.max(MIN_SIZE, Math.min(maxSize, h * HEIGHT_RATIO));
 
   for (let size = start; size >= MIN_SIZE; size -= STEP) {
     const lineHeight = size * LINE_GAP;

@@ -5,6 +5,15 @@ import { newId } from "@/lib/server/crypto";
 
 type Rows = { roles: TemplateRole[]; fields: FieldDefinition[]; mergeFields: MergeFieldComponent[] };
 
+/** Where a field or merge field is: the same keys in the definition and in the rows. */
+const placeOf = (b: { page: number; x: number; y: number; width: number; height: number }) => ({
+  page: b.page,
+  x: b.x,
+  y: b.y,
+  width: b.width,
+  height: b.height,
+});
+
 /**
  * The stored rows of a parsed definition. An id is kept when the thing it
  * names already exists (`known`), so a new template version or an edited
@@ -37,11 +46,7 @@ export function definitionToRows(def: TemplateDefinition, known: { fieldIds?: It
       type: f.type,
       role: f.role,
       name: f.name,
-      page: f.page,
-      x: f.x,
-      y: f.y,
-      width: f.width,
-      height: f.height,
+      ...placeOf(f),
       required: f.required,
       ...(f.help_text ? { helpText: f.help_text } : {}),
       ...(f.font_size ? { fontSize: f.font_size } : {}),
@@ -50,11 +55,7 @@ export function definitionToRows(def: TemplateDefinition, known: { fieldIds?: It
       id: mergeFieldId(m.id),
       name: m.name,
       type: m.type,
-      page: m.page,
-      x: m.x,
-      y: m.y,
-      width: m.width,
-      height: m.height,
+      ...placeOf(m),
       ...(m.font_size ? { fontSize: m.font_size } : {}),
     })),
   };
@@ -69,11 +70,7 @@ export function rowsToDefinition(rows: Rows) {
       type: f.type,
       role: f.role,
       name: f.name,
-      page: f.page,
-      x: f.x,
-      y: f.y,
-      width: f.width,
-      height: f.height,
+      ...placeOf(f),
       required: f.required,
       help_text: f.helpText ?? "",
       ...(f.fontSize ? { font_size: f.fontSize } : {}),
@@ -82,11 +79,7 @@ export function rowsToDefinition(rows: Rows) {
       id: m.id,
       name: m.name,
       type: m.type,
-      page: m.page,
-      x: m.x,
-      y: m.y,
-      width: m.width,
-      height: m.height,
+      ...placeOf(m),
       ...(m.fontSize ? { font_size: m.fontSize } : {}),
     })),
   };
