@@ -6,7 +6,7 @@ import "./e2e/harness/node-polyfills.mjs";
 // `npm test` (or `npm test -- --only=api`), not bare `vitest`.
 export default defineConfig({
   test: {
-    include: ["e2e/api/**/*.test.ts"],
+    include: ["e2e/api/**/*.test.ts", "e2e/security/**/*.test.ts"],
     environment: "node",
     // One shared server: files run one after another, and tests use distinct
     // fixtures so that their order does not matter.

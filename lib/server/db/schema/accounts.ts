@@ -1,5 +1,5 @@
 import { boolean, index, integer, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
-import { createdAt, updatedAt } from "./columns";
+import { createdAt, ts, updatedAt } from "./columns";
 
 // ---------------------------------------------------------------- accounts
 
@@ -29,8 +29,38 @@ export const users = pgTable(
     timezone: text("timezone"),
     avatarUrl: text("avatar_url"),
     passwordHash: text("password_hash").notNull(),
+    /** Set when the owner proved the address (confirmation link) or an admin made the user; access by e-mail needs it. */
+    emailConfirmedAt: ts("email_confirmed_at"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [uniqueIndex("users_email_key").on(t.email), index("users_account_idx").on(t.accountId)],
 );
+
+/** Single-use, expiring links that prove a user owns their e-mail address (only the hash is kept). */
+export const emailConfirmations = pgTable(
+  "email_confirmations",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    tokenHash: text("token_hash").notNull().unique(),
+    expiresAt: ts("expires_at").notNull(),
+    usedAt: ts("used_at"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("email_confirmations_user_idx").on(t.userId)],
+);
+
+/**
+ * Failed sign-in attempts per key (an account's e-mail or a client address),
+ * shared by every instance: each failure past the first few pushes
+ * `blockedUntil` further out.
+ */
+export const authThrottles = pgTable("auth_throttles", {
+  key: text("key").primaryKey(),
+  failures: integer("failures").notNull().default(0),
+  blockedUntil: ts("blocked_until"),
+  updatedAt: updatedAt(),
+});

@@ -13,6 +13,8 @@ export const outboxEmails = pgTable(
       .references(() => accounts.id, { onDelete: "cascade" }),
     documentId: text("document_id"),
     recipientId: text("recipient_id"),
+    /** The user whose action sent it (null for system mail such as sign-up confirmations): the outbox shows users only their own. */
+    causedByUserId: text("caused_by_user_id"),
     kind: text("kind").notNull(),
     to: text("to").notNull(),
     subject: text("subject").notNull(),
@@ -24,5 +26,5 @@ export const outboxEmails = pgTable(
     sentAt: ts("sent_at"),
     createdAt: createdAt(),
   },
-  (t) => [index("outbox_account_idx").on(t.accountId, t.createdAt)],
+  (t) => [index("outbox_account_idx").on(t.accountId, t.createdAt), index("outbox_caused_by_idx").on(t.causedByUserId, t.createdAt)],
 );
