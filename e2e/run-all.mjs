@@ -13,6 +13,7 @@
 //   TEST_PORT=3100                first port to try for the server
 //
 // DATABASE_URL itself is never used or touched by the tests.
+import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { createFixtures } from "./harness/fixtures.mjs";
@@ -147,6 +148,8 @@ async function main() {
     SEED_DEMO: "false",
     // Callback tests run their receivers on this machine.
     CALLBACKS_ALLOW_PRIVATE_NETWORKS: "true",
+    // Known to the tests, which obtain dashboard (first-party) tokens for the /ext endpoints.
+    DASHBOARD_CLIENT_SECRET: crypto.randomBytes(24).toString("hex"),
   });
 
   // (c) fixtures, before the server opens the database
@@ -158,6 +161,11 @@ async function main() {
     fail(`fixtures could not be created:\n${e.message}`);
   }
   fixtures.database = testDbUrl ? "postgres" : "pglite";
+  fixtures.dashboard = {
+    client_id: serverEnv.DASHBOARD_CLIENT_ID || "dashboard",
+    client_secret: serverEnv.DASHBOARD_CLIENT_SECRET,
+    redirect_uri: `${baseUrl}/api/auth/callback/signing-service`,
+  };
   fs.writeFileSync(FIXTURES, JSON.stringify(fixtures, null, 2));
 
   // (d) server

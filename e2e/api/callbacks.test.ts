@@ -56,7 +56,7 @@ const failing = new Map<string, number>();
 const redirecting = new Map<string, string>();
 
 beforeAll(async () => {
-  t = await tokensFor(["sam", "samRead"]);
+  t = await tokensFor(["sam", "samRead"], { dashboard: true });
   receiver = await startCallbackReceiver();
   receiver.setDefault((req) => {
     const path = req.path.split("?")[0]!;

@@ -25,6 +25,8 @@ export type Fixtures = {
     bob: { pending: Record<string, string> };
   };
   archived: Record<"alice" | "bob", { id: string; original_guid: string }>;
+  /** The service's own dashboard client (first party: the only one allowed on /ext). */
+  dashboard: AppFixture;
 };
 
 function loadFixtures(): Fixtures {
@@ -341,6 +343,22 @@ export function tokenFor(who: keyof Fixtures["users"], scope = "read write", opt
     redirectUri: app.redirect_uri,
     scope,
     pkce: opts.pkce,
+  });
+}
+
+/** A token for a fixture user through the dashboard's own (first-party) client, as the dashboard gets one: the /ext endpoints need it. */
+export function dashboardTokenFor(who: string, scope = "read write") {
+  const user = (fixtures.users as Record<string, UserFixture>)[who];
+  if (!user) throw new Error(`no fixture user "${who}"`);
+  const app = fixtures.dashboard;
+  return obtainToken({
+    email: user.email,
+    password: user.password,
+    clientId: app.client_id,
+    clientSecret: app.client_secret,
+    redirectUri: app.redirect_uri,
+    scope,
+    pkce: true,
   });
 }
 

@@ -14,7 +14,7 @@ let t: Record<"sam" | "samRead" | "bob", string>;
 let dateId: string;
 
 beforeAll(async () => {
-  t = await tokensFor(["sam", "samRead", "bob"]);
+  t = await tokensFor(["sam", "samRead", "bob"], { dashboard: true });
   dateId = componentId(await mergeComponents(t.sam, samTemplate.id), "Start Date");
 });
 

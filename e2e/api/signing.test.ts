@@ -206,7 +206,9 @@ describe("signing in sequence through the signer's calls", () => {
     const mails = await outboxFor(doc.id);
     const toManager = mails.filter((m) => m.to === "morgan@manager.example" && m.kind === "signing_request");
     expect(toManager, JSON.stringify(mails.map((m) => [m.kind, m.to]))).toHaveLength(1);
-    expect(toManager[0].text).toContain(manager.sign_url);
+    // the outbox names the link but never shows its credential to anyone but its recipient (e2e/security/signing-links.test.ts)
+    expect(toManager[0].text).toContain(`/sign/${manager.id}`);
+    expect(toManager[0].text).not.toContain(new URL(manager.sign_url).searchParams.get("access_token"));
   });
 
   it("the Client submitting again → 409 'already signed'", async () => {

@@ -11,7 +11,7 @@ import { makePdf, putFile, tokensFor } from "./support/sending";
 let t: Record<"sam" | "samRead" | "bob", string>;
 
 beforeAll(async () => {
-  t = await tokensFor(["sam", "samRead", "bob"]);
+  t = await tokensFor(["sam", "samRead", "bob"], { dashboard: true });
 });
 
 async function processedUpload(bytes: Uint8Array, token = t.sam) {

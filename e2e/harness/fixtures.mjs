@@ -19,6 +19,8 @@ const USERS = {
   // its own, so the many documents they send stay out of alice's lists and its callback
   // secret can be rotated.
   sam: { email: "sam@sending.example", name: "Sam Sender", company: "Sending Co", account: "Sending", flags: ["--kba"] },
+  // The security suite's sender (e2e/security/): the many documents its attacks send stay out of everyone else's lists.
+  sec: { email: "sec@security.example", name: "Sasha Security", company: "Security Co", account: "Security" },
 };
 
 /** Pending documents of alice, one per purpose so tests never share one. */
@@ -242,8 +244,10 @@ export async function createFixtures({ env, dir, baseUrl, log = () => {} }) {
   // Templates of dave (plan disabled) and erin (document limit 0): a template send
   // reaches the plan checks only on a template of the caller's own account
   // (e2e/api/sending-templates.test.ts); and sam's, the sending tests' sender.
-  for (const key of ["dave", "erin", "sam"]) {
+  for (const key of ["dave", "erin", "sam", "sec"]) {
     const definition = templateDefinition(`${USERS[key].account} Services Agreement`);
+    // sec's template lets both signers sign at once (e2e/security/concurrent-completion.test.ts).
+    if (key === "sec") definition.signer_sequencing = false;
     const defFile = path.join(dir, `${key}-template.json`);
     fs.writeFileSync(defFile, JSON.stringify(definition, null, 2));
     const out = await cli("template:import", "--owner", USERS[key].email, "--pdf", path.join(dir, "alice-contract.pdf"), "--definition", defFile);

@@ -8,7 +8,7 @@
 // callback_url received (a local receiver; the test server runs with
 // CALLBACKS_ALLOW_PRIVATE_NETWORKS=true).
 import { expect, test, type Page } from "@playwright/test";
-import { api } from "../api/helpers";
+import { api, dashboardTokenFor } from "../api/helpers";
 import { startCallbackReceiver, type CallbackReceiver } from "../api/support/callback-receiver";
 import {
   aliceToken,
@@ -253,7 +253,8 @@ test("redirect_url of prepare_document: after signing, the signer is taken there
   expect(prepared.status, prepared.text).toBe(200);
   const id = new URL(prepared.body.url).pathname.split("/")[2]!;
   // The sender sends the draft (what the preparation page's "Send for signature" calls).
-  const sent = await api(`/ext/documents/${id}/send`, { token, method: "POST", body: {} });
+  const dashboard = (await dashboardTokenFor("alice")).access_token;
+  const sent = await api(`/ext/documents/${id}/send`, { token: dashboard, method: "POST", body: {} });
   expect(sent.status, sent.text).toBe(200);
   const doc = await getDocument(token, id);
   expect(doc.state).toBe("pending");

@@ -3,8 +3,8 @@
 // rotated pages, sent through the API by merge-field name, signed by both
 // signers; the signed PDF's stamps are where the builder placed the fields.
 import { expect, test, type Page } from "@playwright/test";
-import { api } from "../api/helpers";
-import { aliceToken, download, fixtures, getDocument, recipient, waitForDocument } from "../api/support/signing-calls";
+import { api, dashboardTokenFor } from "../api/helpers";
+import { download, fixtures, getDocument, recipient, waitForDocument } from "../api/support/signing-calls";
 import { settled, signInToDashboard, toast } from "./support/dashboard-sign-in";
 import { dropField, expectInside, fieldOnPage, inkBox, inspector, pageOf, renderGray, selectedBox, threeShapePdf, type Box } from "./support/builder-ui";
 import { finishButton, signByTyping, signedHeading } from "./support/signing-ui";
@@ -17,7 +17,8 @@ let token: string;
 test.use({ viewport: { width: 1440, height: 1000 } });
 
 test.beforeAll(async () => {
-  token = await aliceToken();
+  // The dashboard's own client: the /ext builder endpoints refuse third-party tokens.
+  token = (await dashboardTokenFor("alice")).access_token;
 });
 
 /** Selects a field by clicking it and answers its box from the inspector. */

@@ -37,6 +37,8 @@ export const apiErrors = {
   hashEmptyKeys: { status: 422, message: "Hash contains empty keys" },
   sharedWithInvalidEmail: { status: 422, message: "shared_with contains invalid email address" },
   notFound: { status: 404, message: "Not found." },
+  // Not in the spec: /ext administration is reserved for the service's own dashboard client.
+  dashboardOnly: { status: 403, message: "This endpoint is reserved for the service's own dashboard." },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type ApiErrorCode = keyof typeof apiErrors;

@@ -11,9 +11,16 @@ import { AUTHORIZE_PARAMS, validateAuthorizeRequestOrThrow } from "@/lib/server/
 
 export const metadata: Metadata = { title: "Allow access" };
 
+// Exactly what each scope reaches (lib/server/http/api-route.ts: GET needs read, other methods write).
+// Account administration (/ext: applications, callback secret, outbox, drafts, template
+// builder) is reserved for the service's own dashboard and is never granted to an app.
 const scopeText: Record<string, string> = {
-  read: "Read your documents, templates and profile",
-  write: "Send, void, share and change your documents and templates",
+  read:
+    "Read your profile, your documents and those shared with you (recipients, status, audit trail, files), " +
+    "your archived documents and your account's reusable templates",
+  write:
+    "Send documents from your templates and from uploaded files, void, share, tag and PIN-protect your documents, " +
+    "remind signers, change template tags and delete templates",
 };
 
 type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
@@ -63,6 +70,10 @@ export default async function ConsentPage({ searchParams }: Props) {
           ))}
         </ul>
       </div>
+      <p className="text-xs text-slate-600">
+        It cannot change your account settings, applications or callback signing secret, and it never sees signing
+        links of documents you did not send.
+      </p>
       <form method="post" action="/oauth/authorize" className="flex gap-3">
         {[...params.entries()].map(([k, v]) => (
           <input key={k} type="hidden" name={k} value={v} />

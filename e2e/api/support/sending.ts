@@ -5,7 +5,7 @@
 import { crc32, encodePng } from "./png";
 import { PDFDocument, StandardFonts, rgb } from "pdf-lib";
 import { expect } from "vitest";
-import { api, BASE_URL, fixtures, http, tokenFor, type HttpResult, type UserFixture } from "../helpers";
+import { api, BASE_URL, dashboardTokenFor, fixtures, http, tokenFor, type HttpResult, type UserFixture } from "../helpers";
 import type { Version } from "./checks";
 
 // ---------------------------------------------------------------- fixtures
@@ -23,13 +23,14 @@ export function userOf(key: UserKey): UserFixture {
 }
 
 /** Tokens through the real OAuth flow, one after another: "<user>" for read write, "<user>Read" for read only. */
-export async function tokensFor<K extends string>(keys: K[]): Promise<Record<K, string>> {
+export async function tokensFor<K extends string>(keys: K[], opts: { dashboard?: boolean } = {}): Promise<Record<K, string>> {
   const out = {} as Record<K, string>;
   for (const key of keys) {
     const readOnly = key.endsWith("Read");
     const who = (readOnly ? key.slice(0, -"Read".length) : key) as UserKey;
     userOf(who);
-    out[key] = (await tokenFor(who as "alice", readOnly ? "read" : "read write")).access_token;
+    const scope = readOnly ? "read" : "read write";
+    out[key] = (opts.dashboard ? await dashboardTokenFor(who, scope) : await tokenFor(who as "alice", scope)).access_token;
   }
   return out;
 }

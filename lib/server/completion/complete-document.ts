@@ -121,6 +121,7 @@ async function queueCompletedEmails(db: Db, data: CompletionData, signedKey: str
       accountId: doc.accountId,
       documentId: doc.id,
       recipientId: person.id,
+      causedByUserId: doc.senderUserId,
       kind: "completed",
       to: person.email,
       ...message,

@@ -6,6 +6,6 @@ import { loadOneDocumentDetails } from "./load-document-details";
 import { serializeDocument } from "./serialize-document";
 
 /** `{document: Document}` with every single-retrieval field. */
-export async function documentResponse(db: Db, doc: DocumentRow, version: ApiVersion) {
-  return { document: serializeDocument(await loadOneDocumentDetails(db, doc), version, true) };
+export async function documentResponse(db: Db, doc: DocumentRow, version: ApiVersion, viewerUserId: string) {
+  return { document: serializeDocument(await loadOneDocumentDetails(db, doc), version, true, viewerUserId) };
 }

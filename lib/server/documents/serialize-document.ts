@@ -4,7 +4,7 @@ import type { DocumentResource } from "@/lib/api/documents";
 import type { DocumentState } from "@/lib/api/common";
 import type { ApiVersion } from "@/lib/server/http/api-route";
 import { signedFileUrl } from "@/lib/server/storage/signed-url";
-import { signUrl } from "@/lib/server/signing/signer-token";
+import { bareSignUrl, signUrl } from "@/lib/server/signing/signer-token";
 import { env } from "@/lib/env";
 import type { DocumentDetails } from "./load-document-details";
 
@@ -12,9 +12,16 @@ import type { DocumentDetails } from "./load-document-details";
 /**
  * Spec 2.1. `single` adds the fields the spec gives only on single-document
  * retrieval (kba, form_fields, certificate addresses).
+ *
+ * A signing link is its signer's credential: only the document's sender (any
+ * of the sender's tokens) gets working `sign_url`s and embed codes. Everyone
+ * else who may see the document (copied parties, teammates it is shared with)
+ * gets the same address without its `access_token`, which opens a page saying
+ * the link is incomplete (docs/api-decisions.md, "Signing links").
  */
-export function serializeDocument(details: DocumentDetails, version: ApiVersion, single: boolean): DocumentResource {
+export function serializeDocument(details: DocumentDetails, version: ApiVersion, single: boolean, viewerUserId: string): DocumentResource {
   const { doc, sender, recipients } = details;
+  const linkFor = doc.senderUserId === viewerUserId ? signUrl : bareSignUrl;
   const base = env().APP_URL;
   const safeName = doc.filename.replace(/\.[^.]+$/, "");
   const resource: DocumentResource = {
@@ -34,7 +41,7 @@ export function serializeDocument(details: DocumentDetails, version: ApiVersion,
       email: r.email,
       status: r.status,
       id: r.id,
-      sign_url: signUrl(r.id),
+      sign_url: linkFor(r.id),
       remind_url: `${base}/public/${version}/signers/${r.id}/reminders`,
       message: r.message,
       sequence: r.sequence,
@@ -57,7 +64,7 @@ export function serializeDocument(details: DocumentDetails, version: ApiVersion,
       ? recipients
           .filter((r) => !r.omitted)
           .map((r) => ({
-            embed_code: `<iframe src="${signUrl(r.id)}" width="${doc.embedWidth ?? 706}" height="${doc.embedHeight ?? 500}" frameborder="0" allow="clipboard-write"></iframe>`,
+            embed_code: `<iframe src="${linkFor(r.id)}" width="${doc.embedWidth ?? 706}" height="${doc.embedHeight ?? 500}" frameborder="0" allow="clipboard-write"></iframe>`,
             signer_email: r.email,
             signer_role_name: r.roleName,
           }))

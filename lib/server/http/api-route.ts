@@ -18,7 +18,7 @@ export type ApiContext = {
   body: Record<string, unknown>;
 };
 
-type RouteOptions = {
+export type RouteOptions = {
   scope: Scope;
   /** Wrapper object a client may send next to the top-level parameters (spec conventions). */
   mirror?: "document" | "reusable_template";
@@ -26,6 +26,8 @@ type RouteOptions = {
   versions?: ApiVersion[];
   /** For routes outside /public/<version> (the /ext extensions): the version their answers follow. */
   fixedVersion?: ApiVersion;
+  /** Only tokens of the service's own dashboard client (the /ext administration; see ext-route.ts). */
+  firstPartyOnly?: boolean;
   handler: (ctx: ApiContext) => Promise<unknown>;
 };
 
@@ -51,7 +53,7 @@ export function apiRoute(options: RouteOptions) {
       const { body, invalid } = await readJsonBody(req, options.mirror);
       const db = await getDb();
       const token = extractAccessToken(req, body);
-      const auth = (await authenticateOrThrow(db, token, options.scope)) as ApiContext["auth"];
+      const auth = (await authenticateOrThrow(db, token, options.scope, { firstPartyOnly: options.firstPartyOnly })) as ApiContext["auth"];
       // A malformed body is reported only to an authenticated caller, after the 401s.
       if (invalid) throw ApiError.badInput("body", "must be a JSON object.");
       const query = new URL(req.url).searchParams;

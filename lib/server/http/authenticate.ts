@@ -21,11 +21,18 @@ export function extractAccessToken(req: Request, body: unknown): string | undefi
   return undefined;
 }
 
-export async function authenticateOrThrow(db: Db, token: string | undefined, scope: Scope): Promise<TokenOwner> {
+export async function authenticateOrThrow(
+  db: Db,
+  token: string | undefined,
+  scope: Scope,
+  opts: { firstPartyOnly?: boolean } = {},
+): Promise<TokenOwner> {
   if (!token) throw new ApiError("mustBeAuthenticated");
   const owner = await getAccessTokenOwner(db, token);
   if (!owner) throw new ApiError("invalidToken");
   if (!owner.user) throw new ApiError("resourceOwnerNotFound");
+  // Before the scope: a third-party token is refused here whatever it may read or write elsewhere.
+  if (opts.firstPartyOnly && !owner.firstParty) throw new ApiError("dashboardOnly");
   if (!owner.scopes.includes(scope)) throw new ApiError("invalidScope");
   return owner;
 }

@@ -7,6 +7,7 @@ import { processTemplateUpload } from "@/lib/server/template-builder/process-tem
 import { completeDocument } from "@/lib/server/completion/complete-document";
 import { expireDocuments } from "@/lib/server/signing/expire-documents";
 import type { JobHandlers } from "./worker";
+import { sweepLostWork } from "./sweep-lost-work";
 import { queueOptions } from "./queues";
 
 /** Every queue's handler; the worker registers them all. */
@@ -25,4 +26,6 @@ export const jobHandlers: JobHandlers = {
   "send-email": async (data) => deliverEmail(await getDb(), data.emailId),
   "complete-document": async (data) => completeDocument(await getDb(), data.documentId),
   "expire-documents": async () => expireDocuments(await getDb()),
+  // Older than two minutes: younger work still belongs to the request or job that made it.
+  "sweep-lost-work": async () => sweepLostWork(await getDb(), { minAgeSeconds: 120 }),
 };

@@ -8,6 +8,7 @@ export type JobPayloads = {
   "send-email": { emailId: string };
   "complete-document": { documentId: string };
   "expire-documents": Record<string, never>;
+  "sweep-lost-work": Record<string, never>;
 };
 export type JobName = keyof JobPayloads;
 
@@ -23,4 +24,5 @@ export const queueOptions: Record<JobName, Omit<Queue, "name">> = {
   "send-email": { retryLimit: 5, retryDelay: 30, retryBackoff: true, heartbeatSeconds: 10, expireInSeconds: 120 },
   "complete-document": { retryLimit: 5, retryDelay: 10, retryBackoff: true, heartbeatSeconds: 10, expireInSeconds: 900 },
   "expire-documents": { retryLimit: 0, expireInSeconds: 300 },
+  "sweep-lost-work": { retryLimit: 0, expireInSeconds: 300 },
 };

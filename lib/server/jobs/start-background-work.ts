@@ -1,20 +1,20 @@
 import "server-only";
 import { getDb } from "@/lib/server/db/client";
-import { requeueStalledDeliveries } from "@/lib/server/callbacks/sweep-deliveries";
-import { requeueInterruptedSendingRequests } from "@/lib/server/sending-requests/requeue-interrupted";
 import { jobHandlers } from "./handlers";
 import { startWorker } from "./worker";
 import { getBoss } from "./boss";
+import { sweepLostWork } from "./sweep-lost-work";
 
 /** Runs the job handlers in this process and picks up work a crash interrupted. */
 export async function startBackgroundWork() {
   const db = await getDb();
   await startWorker(jobHandlers);
-  // Every minute, pending documents past their expiry become expired.
-  await (await getBoss()).schedule("expire-documents", "* * * * *");
-  const requests = await requeueInterruptedSendingRequests(db);
-  const deliveries = await requeueStalledDeliveries(db);
-  if (requests || deliveries) {
-    console.log(`[jobs] resumed ${requests} sending request(s) and ${deliveries} callback delivery(ies) interrupted earlier`);
-  }
+  const boss = await getBoss();
+  // Every minute (once per tick across every worker): pending documents past
+  // their expiry become expired, and committed work without a job is queued.
+  await boss.schedule("expire-documents", "* * * * *");
+  await boss.schedule("sweep-lost-work", "* * * * *");
+  const resumed = await sweepLostWork(db, { minAgeSeconds: 0 });
+  const total = Object.values(resumed).reduce((a, b) => a + b, 0);
+  if (total) console.log(`[jobs] resumed work interrupted earlier: ${JSON.stringify(resumed)}`);
 }

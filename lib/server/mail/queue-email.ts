@@ -8,6 +8,12 @@ export type EmailInput = {
   accountId: string;
   documentId?: string | null;
   recipientId?: string | null;
+  /**
+   * The user whose action this mail reports or carries out (for mail about a
+   * document: the user who acted, or its sender when a signer acted); the
+   * outbox shows each user only their own.
+   */
+  causedByUserId: string | null;
   kind: "signing_request" | "reminder" | "completed" | "declined" | "voided";
   to: string;
   subject: string;

@@ -7,6 +7,8 @@ import { sha256 } from "@/lib/server/crypto";
 export type TokenOwner = {
   tokenId: string;
   clientId: string;
+  /** The service's own dashboard client (the only one allowed on /ext administration). */
+  firstParty: boolean;
   scopes: string[];
   user: typeof users.$inferSelect | null;
   account: typeof accounts.$inferSelect | null;
@@ -15,7 +17,7 @@ export type TokenOwner = {
 /** The live (unexpired, unrevoked) access token's owner, or null. */
 export async function getAccessTokenOwner(db: Db, accessToken: string): Promise<TokenOwner | null> {
   const [row] = await db
-    .select({ token: oauthTokens, user: users, account: accounts, client: oauthClients.id })
+    .select({ token: oauthTokens, user: users, account: accounts, client: oauthClients.id, firstParty: oauthClients.firstParty })
     .from(oauthTokens)
     .innerJoin(oauthClients, eq(oauthClients.id, oauthTokens.clientId))
     .leftJoin(users, eq(users.id, oauthTokens.userId))
@@ -32,6 +34,7 @@ export async function getAccessTokenOwner(db: Db, accessToken: string): Promise<
   return {
     tokenId: row.token.id,
     clientId: row.token.clientId,
+    firstParty: row.firstParty,
     scopes: row.token.scope.split(" "),
     user: row.user,
     account: row.account,

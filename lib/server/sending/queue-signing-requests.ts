@@ -24,7 +24,7 @@ export async function queueSigningRequests(
   db: Db,
   doc: typeof documents.$inferSelect,
   people: Recipient[],
-  sender: { name: string },
+  sender: { id: string; name: string },
 ): Promise<string[]> {
   const ids: string[] = [];
   for (const r of signersToNotify(doc, people)) {
@@ -32,6 +32,7 @@ export async function queueSigningRequests(
       accountId: doc.accountId,
       documentId: doc.id,
       recipientId: r.id,
+      causedByUserId: sender.id,
       kind: "signing_request",
       to: r.email!,
       ...signingRequestEmail({

@@ -54,6 +54,7 @@ export async function sendReminder(
       accountId: doc.accountId,
       documentId: doc.id,
       recipientId: signer.id,
+      causedByUserId: user.id,
       kind: "reminder",
       to: signer.email!,
       ...reminderEmail({

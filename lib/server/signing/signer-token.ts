@@ -16,3 +16,6 @@ export const verifySignerToken = (recipientId: string, token: string | null) =>
 
 export const signUrl = (recipientId: string) =>
   `${env().APP_URL}/sign/${recipientId}?access_token=${signerToken(recipientId)}`;
+
+/** The signer page's address without the credential: what people other than the sender see. */
+export const bareSignUrl = (recipientId: string) => `${env().APP_URL}/sign/${recipientId}`;

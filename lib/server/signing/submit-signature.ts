@@ -1,5 +1,5 @@
 import "server-only";
-import { and, eq, sql } from "drizzle-orm";
+import { and, asc, eq, sql } from "drizzle-orm";
 import type { SigningResult } from "@/lib/api/signing";
 import type { Db } from "@/lib/server/db/client";
 import { documents, fieldValues, recipients } from "@/lib/server/db/schema";
@@ -9,6 +9,7 @@ import { dispatchSideEffects } from "@/lib/server/sending/after-commit";
 import { queueSigningRequests } from "@/lib/server/sending/queue-signing-requests";
 import { enqueue } from "@/lib/server/jobs/boss";
 import { getStorage } from "@/lib/server/storage/storage";
+import { newId } from "@/lib/server/crypto";
 import { signUrl } from "./signer-token";
 import { assertCanSignNow, type SignerContext } from "./signer-context";
 import { SigningError } from "./signing-error";
@@ -28,11 +29,13 @@ export async function submitSignature(db: Db, ctx: SignerContext, values: Record
   const fields = ctx.doc.fields.filter((f) => f.role === ctx.signer.roleName);
   const validated = validateFieldValues(fields, values);
 
-  // Signature images are stored first under fixed keys: a retry overwrites, nothing dangles.
+  // Signature images are stored first, under keys unique to this submission: a
+  // second tab's losing submission must never overwrite the winner's image.
+  const submission = newId();
   const stored: { fieldId: string; value: string }[] = [];
   for (const v of validated) {
     if (v.image) {
-      const key = `documents/${ctx.doc.id}/signatures/${v.fieldId}.png`;
+      const key = `documents/${ctx.doc.id}/signatures/${v.fieldId}-${submission}.png`;
       await getStorage().put(key, v.image.bytes, v.image.contentType);
       stored.push({ fieldId: v.fieldId, value: `storage:${key}` });
     } else {
@@ -42,6 +45,20 @@ export async function submitSignature(db: Db, ctx: SignerContext, values: Record
 
   const now = new Date();
   const outcome = await db.transaction(async (tx) => {
+    // Serialise every signature of one document on its row: the signers still
+    // pending are read after the lock, so of two last signatures submitted at
+    // once exactly one sees nobody left and executes the document.
+    const [lockedDoc] = await tx.select().from(documents).where(eq(documents.id, ctx.doc.id)).for("update");
+    if (!lockedDoc) throw SigningError.invalidLink();
+    const people = await tx
+      .select()
+      .from(recipients)
+      .where(eq(recipients.documentId, ctx.doc.id))
+      .orderBy(asc(recipients.sequence), asc(recipients.createdAt));
+    const me = people.find((p) => p.id === ctx.signer.id);
+    if (!me) throw SigningError.invalidLink();
+    assertCanSignNow({ ...ctx, doc: lockedDoc, signer: me, people });
+
     const [signed] = await tx
       .update(recipients)
       .set({ status: "signed", signedAt: now, viewedAt: sql`coalesce(${recipients.viewedAt}, ${now})` })
@@ -51,7 +68,7 @@ export async function submitSignature(db: Db, ctx: SignerContext, values: Record
     if (stored.length) {
       await tx.insert(fieldValues).values(stored.map((s) => ({ documentId: ctx.doc.id, recipientId: ctx.signer.id, ...s })));
     }
-    const remaining = ctx.people
+    const remaining = people
       .filter((p) => p.id !== ctx.signer.id && p.status === "pending" && !p.omitted)
       .sort((a, b) => a.sequence - b.sequence);
     const next = remaining[0] ?? null;
@@ -61,7 +78,7 @@ export async function submitSignature(db: Db, ctx: SignerContext, values: Record
       .set({ currentSignerId: next?.id ?? null, updatedAt: now, ...(executed ? { state: "executed", executedAt: now } : {}) })
       .where(and(eq(documents.id, ctx.doc.id), eq(documents.state, "pending")))
       .returning();
-    if (!doc) throw SigningError.closed(ctx.doc.state);
+    if (!doc) throw SigningError.closed(lockedDoc.state);
 
     await recordAudit(tx, {
       documentId: doc.id,
@@ -77,12 +94,14 @@ export async function submitSignature(db: Db, ctx: SignerContext, values: Record
       await recordAudit(tx, { documentId: doc.id, accountId: doc.accountId, keyword: "executed", payload: "All signers have signed: the document is executed." });
       callbackIds.push(await recordDocumentCallback(tx, { document: doc, event: "executed" }));
     } else if (doc.signerSequencing && next) {
-      const people = ctx.people.map((p) => (p.id === ctx.signer.id ? signed : p));
-      emailIds = await queueSigningRequests(tx, doc, people, ctx.sender);
+      emailIds = await queueSigningRequests(tx, doc, people.map((p) => (p.id === ctx.signer.id ? signed : p)), ctx.sender);
     }
     return { doc, next, executed, effects: { emailIds, callbackIds } };
   });
 
+  // After the commit; a crash right here is repaired by the lost-work sweep
+  // (lib/server/jobs/sweep-lost-work.ts), which queues completion for every
+  // executed document without its files.
   await dispatchSideEffects(outcome.effects);
   if (outcome.executed) await enqueue("complete-document", { documentId: outcome.doc.id });
   return {

@@ -1,8 +1,7 @@
-import { apiRoute } from "@/lib/server/http/api-route";
+import { extRoute } from "@/lib/server/http/ext-route";
 import { getAccountPlan } from "@/lib/server/ext/account-settings";
 
-export const GET = apiRoute({
+export const GET = extRoute({
   scope: "read",
-  fixedVersion: "v2",
   handler: async ({ db, auth }) => getAccountPlan(db, auth.user.accountId),
 });

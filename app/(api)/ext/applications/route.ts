@@ -1,17 +1,15 @@
 import { createApplicationBody } from "@/lib/api/ext";
-import { apiRoute } from "@/lib/server/http/api-route";
+import { extRoute } from "@/lib/server/http/ext-route";
 import { parseOrThrow } from "@/lib/server/http/parse";
 import { createApplication, listApplications } from "@/lib/server/ext/applications";
 
-export const GET = apiRoute({
+export const GET = extRoute({
   scope: "read",
-  fixedVersion: "v2",
   handler: async ({ db, auth }) => ({ applications: await listApplications(db, auth.user) }),
 });
 
-export const POST = apiRoute({
+export const POST = extRoute({
   scope: "write",
-  fixedVersion: "v2",
   handler: async ({ db, auth, body }) => ({
     application: await createApplication(db, auth.user, parseOrThrow(createApplicationBody, body)),
   }),

@@ -1,15 +1,13 @@
-import { apiRoute } from "@/lib/server/http/api-route";
+import { extRoute } from "@/lib/server/http/ext-route";
 import { getCallbackSecret, rotateCallbackSecret } from "@/lib/server/ext/account-settings";
 
-export const GET = apiRoute({
+export const GET = extRoute({
   scope: "read",
-  fixedVersion: "v2",
   handler: async ({ db, auth }) => ({ callback_secret: await getCallbackSecret(db, auth.user.accountId) }),
 });
 
 /** Rotates the account's signing key for callbacks. */
-export const POST = apiRoute({
+export const POST = extRoute({
   scope: "write",
-  fixedVersion: "v2",
   handler: async ({ db, auth }) => ({ callback_secret: await rotateCallbackSecret(db, auth.user.accountId) }),
 });

@@ -1,16 +1,15 @@
 import { z } from "zod";
 import { pageParams } from "@/lib/api/common";
-import { apiRoute } from "@/lib/server/http/api-route";
+import { extRoute } from "@/lib/server/http/ext-route";
 import { parseOrThrow } from "@/lib/server/http/parse";
-import { listOutbox } from "@/lib/server/ext/account-settings";
+import { listOutbox } from "@/lib/server/ext/list-outbox";
 
 const query = z.object(pageParams);
 
-export const GET = apiRoute({
+export const GET = extRoute({
   scope: "read",
-  fixedVersion: "v2",
   handler: async ({ db, auth, query: q }) => {
     const { page, per_page } = parseOrThrow(query, Object.fromEntries(q));
-    return listOutbox(db, auth.user.accountId, page, per_page);
+    return listOutbox(db, auth.user, page, per_page);
   },
 });

@@ -22,3 +22,6 @@ CREATE INDEX "email_confirmations_user_idx" ON "email_confirmations" USING btree
 CREATE INDEX "outbox_caused_by_idx" ON "outbox_emails" USING btree ("caused_by_user_id","created_at");--> statement-breakpoint
 -- Users that existed before confirmation was required were made by the admin CLI or the demo seed: confirmed.
 UPDATE "users" SET "email_confirmed_at" = "created_at" WHERE "email_confirmed_at" IS NULL;
+--> statement-breakpoint
+-- Mail written before the outbox was per user belongs to the sender of its document.
+UPDATE "outbox_emails" o SET "caused_by_user_id" = d."sender_user_id" FROM "documents" d WHERE o."document_id" = d."id" AND o."caused_by_user_id" IS NULL;

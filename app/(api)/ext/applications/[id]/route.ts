@@ -1,9 +1,8 @@
-import { apiRoute } from "@/lib/server/http/api-route";
+import { extRoute } from "@/lib/server/http/ext-route";
 import { deleteApplication } from "@/lib/server/ext/applications";
 
-export const DELETE = apiRoute({
+export const DELETE = extRoute({
   scope: "write",
-  fixedVersion: "v2",
   handler: async ({ db, auth, params }) => {
     await deleteApplication(db, auth.user, params.id!);
     return new Response(null, { status: 204 });

@@ -9,6 +9,6 @@ export const GET = apiRoute({
   handler: async ({ db, auth, query, version }) => {
     const params = parseOrThrow(listDocumentsQuery, Object.fromEntries(query));
     const { details, totalPages } = await listDocuments(db, auth.user, params);
-    return { documents: details.map((d) => serializeDocument(d, version, false)), meta: { total_pages: totalPages } };
+    return { documents: details.map((d) => serializeDocument(d, version, false, auth.user.id)), meta: { total_pages: totalPages } };
   },
 });

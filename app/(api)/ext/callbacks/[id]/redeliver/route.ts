@@ -1,10 +1,9 @@
 import { ApiError } from "@/lib/api/errors";
-import { apiRoute } from "@/lib/server/http/api-route";
+import { extRoute } from "@/lib/server/http/ext-route";
 import { CallbackDeliveryNotFoundError, redeliverCallback } from "@/lib/server/callbacks/redeliver-callback";
 
-export const POST = apiRoute({
+export const POST = extRoute({
   scope: "write",
-  fixedVersion: "v2",
   handler: async ({ db, auth, params }) => {
     try {
       await redeliverCallback(db, { accountId: auth.user.accountId, deliveryId: params.id! });

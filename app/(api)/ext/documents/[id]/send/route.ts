@@ -1,12 +1,11 @@
 import { ApiError } from "@/lib/api/errors";
-import { apiRoute } from "@/lib/server/http/api-route";
+import { extRoute } from "@/lib/server/http/ext-route";
 import { sendDraftDocument } from "@/lib/server/sending/send-draft-document";
 import { getDocumentDraft } from "@/lib/server/template-builder/get-document-draft";
 
 /** draft → pending with every effect of send_document (the builder's "Send"). */
-export const POST = apiRoute({
+export const POST = extRoute({
   scope: "write",
-  fixedVersion: "v2",
   handler: async ({ db, auth, params }) => {
     const result = await sendDraftDocument(db, auth.user, params.id!);
     if (result === "not_found") throw new ApiError("documentNotFound");

@@ -1,9 +1,8 @@
-import { apiRoute } from "@/lib/server/http/api-route";
+import { extRoute } from "@/lib/server/http/ext-route";
 import { markTemplateUploaded } from "@/lib/server/template-builder/mark-template-uploaded";
 import { serializeTemplateUpload } from "@/lib/server/template-builder/serialize-template-upload";
 
-export const POST = apiRoute({
+export const POST = extRoute({
   scope: "write",
-  fixedVersion: "v2",
   handler: async ({ db, auth, params }) => ({ template_upload: serializeTemplateUpload(await markTemplateUploaded(db, auth.user, params.id!)) }),
 });

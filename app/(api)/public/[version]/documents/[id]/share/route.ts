@@ -9,6 +9,6 @@ export const POST = apiRoute({
   mirror: "document",
   handler: async ({ db, auth, params, body, version }) => {
     const { shared_with } = parseOrThrow(shareDocumentBody, body);
-    return documentResponse(db, await shareDocument(db, auth.user, params.id!, shared_with), version);
+    return documentResponse(db, await shareDocument(db, auth.user, params.id!, shared_with), version, auth.user.id);
   },
 });

@@ -9,6 +9,6 @@ export const PUT = apiRoute({
   mirror: "document",
   handler: async ({ db, auth, params, body, version }) => {
     const { pin } = parseOrThrow(updatePinBody, body);
-    return documentResponse(db, await updateDocumentPin(db, auth.user, params.id!, pin), version);
+    return documentResponse(db, await updateDocumentPin(db, auth.user, params.id!, pin), version, auth.user.id);
   },
 });

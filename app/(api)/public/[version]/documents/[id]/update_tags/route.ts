@@ -9,6 +9,6 @@ export const POST = apiRoute({
   mirror: "document",
   handler: async ({ db, auth, params, body, version }) => {
     const { tags } = parseOrThrow(updateTagsBody, body);
-    return documentResponse(db, await updateDocumentTags(db, auth.user, params.id!, tags), version);
+    return documentResponse(db, await updateDocumentTags(db, auth.user, params.id!, tags), version, auth.user.id);
   },
 });

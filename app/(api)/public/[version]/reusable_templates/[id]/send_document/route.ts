@@ -10,6 +10,6 @@ export const POST = apiRoute({
   handler: async ({ db, auth, params, body, version }) => {
     const input = parseOrThrow(sendDocumentBody(version), body);
     const doc = await createDocumentFromTemplate(db, { user: auth.user, account: auth.account! }, params.id!, "send", input, version);
-    return documentResponse(db, doc, version);
+    return documentResponse(db, doc, version, auth.user.id);
   },
 });

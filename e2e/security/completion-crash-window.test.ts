@@ -1,0 +1,136 @@
+// Issue 10 point 4: the completion job can never be lost between the
+// committed last signature and the queue. The window is made real: the last
+// signature commits on a server whose worker is off, the server is killed
+// with SIGKILL, and the job the request queued after its commit is removed
+// from pg-boss's table, which is exactly the state a kill -9 between the
+// commit and `enqueue` leaves. After a restart the start-up sweep must queue
+// the completion, and the document must get its signed PDF, once.
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import pg from "pg";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { REDIRECT_URI_FOR_OWN_SERVER, ownDatabase } from "../api/support/own-database";
+import { ownServer, tokenAt, type OwnServer } from "../api/support/own-server";
+import { makePdf } from "../api/support/sending";
+import { signaturePng } from "../api/support/signing-calls";
+
+const USER = { email: "crash.window@security.example", password: "crash-Window-Pa55", name: "Wendy Window" };
+
+let server: OwnServer | undefined;
+let database: Awaited<ReturnType<typeof ownDatabase>> | undefined;
+let skipReason = "";
+let token = "";
+let templateId = "";
+
+async function call(p: string, init: { method?: string; body?: unknown; bearer?: string | null } = {}) {
+  const headers: Record<string, string> = { Accept: "application/json" };
+  if (init.bearer !== null) headers.Authorization = `Bearer ${init.bearer ?? token}`;
+  if (init.body !== undefined) headers["Content-Type"] = "application/json";
+  const res = await fetch(new URL(p, server!.baseUrl), { method: init.method ?? (init.body === undefined ? "GET" : "POST"), headers, body: init.body === undefined ? undefined : JSON.stringify(init.body) });
+  const text = await res.text();
+  let body: any = text;
+  try {
+    body = JSON.parse(text);
+  } catch {}
+  return { status: res.status, body, text };
+}
+
+/** Runs SQL on the (stopped) server's database: its PGlite directory, or its PostgreSQL database. */
+async function sqlOnStoppedServer(statement: string) {
+  if (database?.url) {
+    const client = new pg.Client({ connectionString: database.url });
+    await client.connect();
+    try {
+      return (await client.query(statement)).rowCount ?? 0;
+    } finally {
+      await client.end();
+    }
+  }
+  const { PGlite } = await import("@electric-sql/pglite");
+  const db = await PGlite.create(path.join(server!.dataDir, "pgdata"));
+  try {
+    return (await db.query(statement)).affectedRows ?? 0;
+  } finally {
+    await db.close();
+  }
+}
+
+beforeAll(async () => {
+  if (process.env.TEST_DATABASE_URL) {
+    database = await ownDatabase(process.env.TEST_DATABASE_URL, "crash_window");
+    if (!database.url) {
+      skipReason = database.problem;
+      return;
+    }
+  }
+  server = await ownServer({ name: "crash-window", fromPort: 3450, databaseUrl: database?.url });
+  await server.cli("user:create", "--email", USER.email, "--password", USER.password, "--name", USER.name, "--company", "Window Ltd", "--account", "Window");
+  const app = await server.cli("app:create", "--owner", USER.email, "--name", "Window Integration", "--redirect-uri", REDIRECT_URI_FOR_OWN_SERVER);
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "crash-window-"));
+  fs.writeFileSync(path.join(dir, "contract.pdf"), await makePdf({ title: "Crash window contract" }));
+  fs.writeFileSync(
+    path.join(dir, "definition.json"),
+    JSON.stringify({
+      name: "Crash window",
+      signer_sequencing: false,
+      roles: [{ name: "First", sequence: 0 }, { name: "Second", sequence: 1 }],
+      fields: [
+        { type: "signature", role: "First", name: "first_signature", page: 1, x: 0.1, y: 0.8, width: 0.3, height: 0.05, required: true },
+        { type: "signature", role: "Second", name: "second_signature", page: 1, x: 0.55, y: 0.8, width: 0.3, height: 0.05, required: true },
+      ],
+    }),
+  );
+  templateId = (await server.cli("template:import", "--owner", USER.email, "--pdf", path.join(dir, "contract.pdf"), "--definition", path.join(dir, "definition.json"))).id;
+  // No worker: the completion job the last signature queues is never taken.
+  server.env.RUN_WORKER = "false";
+  await server.start();
+  token = await tokenAt(server.baseUrl, USER, { ...app, redirect_uri: REDIRECT_URI_FOR_OWN_SERVER });
+}, 300_000);
+
+afterAll(async () => {
+  await server?.stop();
+  server?.removeData();
+  await database?.drop();
+}, 60_000);
+
+describe("kill -9 between the last signature's commit and the completion job", () => {
+  it("after a restart the document completes, once", { timeout: 300_000 }, async (ctx) => {
+    if (skipReason) ctx.skip(skipReason);
+    const sent = await call(`/public/v2/reusable_templates/${templateId}/send_document`, {
+      body: { name: "Crash window document", roles: [{ name: "First", signer_name: "Fay First", signer_email: "fay@first.example" }, { name: "Second", signer_name: "Sid Second", signer_email: "sid@second.example" }] },
+    });
+    expect(sent.status, sent.text).toBe(200);
+    const doc = sent.body.document;
+    for (const r of doc.recipients) {
+      const field = doc.form_fields.find((f: { role: string }) => f.role === r.role_name);
+      const link = new URL(r.sign_url);
+      const res = await fetch(new URL(`/sign/${r.id}/submit`, server!.baseUrl), {
+        method: "POST",
+        headers: { "Content-Type": "application/json", Accept: "application/json" },
+        body: JSON.stringify({ access_token: link.searchParams.get("access_token"), values: { [field.id]: signaturePng(r.role_name) } }),
+      });
+      expect(res.status, await res.text()).toBe(200);
+    }
+    const executed = (await call(`/public/v2/documents/${doc.id}`)).body.document;
+    expect(executed.state).toBe("executed");
+    expect(executed.signed_pdf_url).toBeNull();
+
+    await server!.kill9();
+    const removed = await sqlOnStoppedServer("delete from pgboss.job where name = 'complete-document'");
+    expect(removed, "the queued completion job was there to lose").toBe(1);
+
+    server!.env.RUN_WORKER = "true";
+    await server!.start();
+    const deadline = Date.now() + 120_000;
+    let now = executed;
+    while (!now.signed_pdf_url && Date.now() < deadline) {
+      await new Promise((r) => setTimeout(r, 1000));
+      now = (await call(`/public/v2/documents/${doc.id}`)).body.document;
+    }
+    expect(now.signed_pdf_url, server!.logTail()).toBeTruthy();
+    const kw = now.audits.map((a: { metadata: { keyword: string } }) => a.metadata.keyword);
+    expect(kw.filter((k: string) => k === "executed")).toHaveLength(1);
+    expect(kw.filter((k: string) => k === "completed")).toHaveLength(1);
+  });
+});
