@@ -1,10 +1,19 @@
 /** @type {import('next').NextConfig} */
 
-// Every page refuses framing except the signer pages, which embedded signing
-// places inside other applications' iframes.
+// Framing: every response refuses it except the signer pages, which embedded
+// signing places inside other applications' iframes. Pages get their full
+// Content-Security-Policy (nonce, frame-ancestors) from proxy.ts at request
+// time; this static frame-ancestors policy covers the responses proxy.ts does
+// not see (API, files, redirects of route handlers). Headers here are fixed at
+// build time, so nothing that depends on runtime settings (HSTS follows
+// APP_URL) is set here.
 const noFraming = [
   { key: "X-Frame-Options", value: "DENY" },
   { key: "Content-Security-Policy", value: "frame-ancestors 'none'" },
+];
+const common = [
+  { key: "X-Content-Type-Options", value: "nosniff" },
+  { key: "Referrer-Policy", value: "same-origin" },
 ];
 
 const nextConfig = {
@@ -16,8 +25,8 @@ const nextConfig = {
   serverExternalPackages: ["@electric-sql/pglite", "@napi-rs/canvas", "pdfjs-dist", "pg-boss", "pg"],
   async headers() {
     return [
-      { source: "/((?!sign/).*)", headers: [...noFraming, { key: "X-Content-Type-Options", value: "nosniff" }, { key: "Referrer-Policy", value: "same-origin" }] },
-      { source: "/sign/:path*", headers: [{ key: "X-Content-Type-Options", value: "nosniff" }, { key: "Referrer-Policy", value: "same-origin" }] },
+      { source: "/((?!sign/).*)", headers: [...noFraming, ...common] },
+      { source: "/sign/:path*", headers: common },
     ];
   },
 };
