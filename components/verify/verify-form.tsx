@@ -4,10 +4,14 @@ import { useState } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 
+// The answer of /verify/check (lib/server/completion/verify-document.ts):
+// "public" for anyone (masked signers, audit events only), "full" for a
+// signed-in user with access to the document.
 type Match = {
   status: "match";
-  document: { id: string; name: string; executedAt: string | null; kind: "signed" | "merged" };
-  audit: { time: string; keyword: string; payload: string; ipAddress: string | null }[];
+  access: "public" | "full";
+  document: { id: string; name: string; executedAt: string | null; kind: "signed" | "merged"; dashboardPath?: string };
+  audit: { time: string; keyword: string; actor: string | null; payload?: string; ipAddress?: string | null }[];
   signers: { name: string; email: string | null; signedAt: string | null }[];
 };
 type Result = Match | { status: "unknown" };
@@ -69,6 +73,11 @@ export function VerifyForm() {
   );
 }
 
+/** An event of the public trail, which has no texts: "signed by C*** C***". */
+function describeEvent(a: Match["audit"][number]) {
+  return a.actor ? `${a.keyword} by ${a.actor}` : a.keyword;
+}
+
 function MatchDetails({ result }: { result: Match }) {
   const { document: doc } = result;
   return (
@@ -99,12 +108,29 @@ function MatchDetails({ result }: { result: Match }) {
         <ol className="space-y-1 text-sm">
           {result.audit.map((a, i) => (
             <li key={i}>
-              <span className="text-slate-500">{new Date(a.time).toUTCString()}</span> · {a.payload}
+              <span className="text-slate-500">{new Date(a.time).toUTCString()}</span> · {a.payload ?? describeEvent(a)}
               {a.ipAddress ? <span className="text-slate-500"> · {a.ipAddress}</span> : null}
             </li>
           ))}
         </ol>
       </div>
+      {result.access === "full" ? (
+        doc.dashboardPath ? (
+          <p className="text-sm">
+            <a className="text-brand-700 underline" href={doc.dashboardPath}>
+              Open this document in the dashboard
+            </a>
+          </p>
+        ) : null
+      ) : (
+        <p className="text-sm text-slate-600">
+          Names and e-mail addresses are masked and the audit trail shows events only.{" "}
+          <a className="text-brand-700 underline" href="/login?next=%2Fverify">
+            Sign in
+          </a>{" "}
+          as the sender or a party the document is shared with to see the full audit trail.
+        </p>
+      )}
     </section>
   );
 }
