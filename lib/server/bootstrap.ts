@@ -1,20 +1,32 @@
 import "server-only";
 import { env } from "@/lib/env";
 import { getDb } from "@/lib/server/db/client";
+import { getUserByEmail } from "@/lib/server/accounts/get-user";
+import { resealCallbackCredentials } from "@/lib/server/callbacks/reseal-callback-credentials";
 import { dashboardClientConfig } from "@/lib/server/dashboard/dashboard-config";
 import { ensureFirstPartyClient } from "@/lib/server/oauth/create-client";
-import { seedDemo } from "@/lib/server/seed/seed-demo";
+import { DEMO_EMAIL, seedDemo } from "@/lib/server/seed/seed-demo";
 import { startBackgroundWork } from "@/lib/server/jobs/start-background-work";
 
-/** Runs once per server start: migrations (by opening the database), the dashboard client, demo data, the job worker. */
+/**
+ * Runs once per server start: migrations (by opening the database), the
+ * dashboard client, callback credentials written before they were sealed,
+ * demo data (development or SEED_DEMO=true only), the job worker.
+ */
 export async function bootstrap() {
   const db = await getDb();
   await ensureFirstPartyClient(db, dashboardClientConfig());
+  const resealed = await resealCallbackCredentials(db);
+  if (resealed > 0) console.log(`[startup] sealed the basic-auth credentials of ${resealed} stored callback URL(s)`);
   if (env().SEED_DEMO) {
     const demo = await seedDemo(db);
     if (demo) {
       console.log(`\n  Demo account created. Sign in at ${env().APP_URL}/login with\n    e-mail:   ${demo.email}\n    password: ${demo.password}\n`);
     }
+  } else if (env().NODE_ENV === "production" && (await getUserByEmail(db, DEMO_EMAIL))) {
+    // A database first used by `npm run dev` keeps its demo account (whose
+    // password is published); say so rather than delete someone's data.
+    console.warn(`[startup] warning: the demo account ${DEMO_EMAIL} exists in this database; its password is public. Disable or delete it before production use.`);
   }
   if (env().RUN_WORKER) await startBackgroundWork();
 }

@@ -4,6 +4,7 @@ import type { Db } from "@/lib/server/db/client";
 import { accounts, callbackAttempts, callbackDeliveries } from "@/lib/server/db/schema";
 import { enqueue } from "@/lib/server/jobs/boss";
 import { env } from "@/lib/env";
+import { CallbackCredentialsUnreadableError, hasPlainCredentials, openCallbackUrl, redactCredentials, sealCallbackUrl } from "./callback-credentials";
 import { callbackUrlProblem } from "./callback-url";
 import { postCallback, type PostOutcome } from "./post-callback";
 import { webhookHeaders } from "./sign-webhook";
@@ -64,6 +65,13 @@ export async function attemptDelivery(db: Db, deliveryId: string): Promise<Deliv
     )
     .returning();
   if (!claimed) return { outcome: "skipped" };
+  if (hasPlainCredentials(claimed.url)) {
+    // Recorded before credentials were sealed (and after the start-up sweep): seal it now.
+    await db
+      .update(callbackDeliveries)
+      .set({ url: sealCallbackUrl(claimed.url) })
+      .where(and(eq(callbackDeliveries.id, claimed.id), eq(callbackDeliveries.url, claimed.url)));
+  }
 
   const [account] = await db
     .select({ secret: accounts.callbackSecret })
@@ -114,7 +122,24 @@ export async function attemptDelivery(db: Db, deliveryId: string): Promise<Deliv
   return { outcome: "retrying", attempt: attemptNo, result, retryInSeconds: delay };
 }
 
-async function attempt(id: string, url: string, payload: unknown, secret: string | undefined): Promise<PostOutcome> {
+/**
+ * One attempt. The stored URL is opened (credentials decrypted) only here, and
+ * whatever the attempt reports is cleared of those credentials before it is
+ * recorded: a receiver may echo them in its answer.
+ */
+async function attempt(id: string, stored: string, payload: unknown, secret: string | undefined): Promise<PostOutcome> {
+  let url: string;
+  try {
+    url = openCallbackUrl(stored);
+  } catch (err) {
+    if (err instanceof CallbackCredentialsUnreadableError) return permanentFailure(err.message);
+    throw err;
+  }
+  const result = await attemptTo(url, id, payload, secret);
+  return { ...result, error: redactCredentials(result.error, url), responseExcerpt: redactCredentials(result.responseExcerpt, url) };
+}
+
+async function attemptTo(url: string, id: string, payload: unknown, secret: string | undefined): Promise<PostOutcome> {
   const problem = callbackUrlProblem(url);
   if (problem) return permanentFailure(`invalid callback URL: ${problem}`);
   if (!secret) return permanentFailure("the account has no callback secret");

@@ -4,6 +4,7 @@ import http from "node:http";
 import https from "node:https";
 import net from "node:net";
 import { forbiddenAddressReason } from "./address-policy";
+import { withoutCredentials } from "./callback-credentials";
 
 // One HTTP POST of a callback, with the network rules of a webhook sender:
 // no redirects (http.request never follows them), a hard total deadline, and
@@ -126,7 +127,8 @@ function statusError(res: http.IncomingMessage): string | null {
   const code = res.statusCode ?? 0;
   if (code >= 300 && code < 400) {
     const location = res.headers.location;
-    return `redirect${location ? ` to ${location.slice(0, 200)}` : ""} not followed`;
+    // (A Location may carry credentials of its own: they are not repeated in the log.)
+    return `redirect${location ? ` to ${withoutCredentials(location).slice(0, 200)}` : ""} not followed`;
   }
   return null;
 }

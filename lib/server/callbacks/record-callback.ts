@@ -4,6 +4,7 @@ import type { Db } from "@/lib/server/db/client";
 import { callbackDeliveries } from "@/lib/server/db/schema";
 import { newId } from "@/lib/server/crypto";
 import { enqueue } from "@/lib/server/jobs/boss";
+import { sealCallbackUrl } from "./callback-credentials";
 
 // Recording and dispatching are split on purpose: recording is a plain insert
 // that belongs in the caller's transaction (the callback exists if and only if
@@ -12,9 +13,6 @@ import { enqueue } from "@/lib/server/jobs/boss";
 // requeueStalledDeliveries covers a crash between the two.
 
 export type DocumentEvent = "created" | "viewed" | "signed" | "executed" | "voided" | "declined";
-
-/** Spec timestamps carry a numeric UTC offset ("+00:00", not "Z"). */
-
 
 /** Spec 6.1. Returns the delivery id, or null when the document has no callback URL. */
 export async function recordDocumentCallback(
@@ -32,7 +30,7 @@ export async function recordDocumentCallback(
     id,
     accountId: document.accountId,
     documentId: document.id,
-    url: document.callbackUrl,
+    url: sealCallbackUrl(document.callbackUrl), // already sealed unless written before sealing existed
     event,
     payload: {
       callbackType: "Document",
@@ -77,7 +75,7 @@ export async function recordSendingRequestCallback(
     accountId: sr.accountId,
     documentId: sr.documentId,
     sendingRequestId: sr.id,
-    url: sr.callbackUrl,
+    url: sealCallbackUrl(sr.callbackUrl),
     event: `sending_request.${sr.status}`,
     payload: {
       sending_request: {

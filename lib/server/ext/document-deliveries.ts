@@ -2,6 +2,7 @@ import "server-only";
 import { apiTime, apiTimeOrNull } from "@/lib/api/time";
 import type { Db } from "@/lib/server/db/client";
 import type { users } from "@/lib/server/db/schema";
+import { displayCallbackUrl } from "@/lib/server/callbacks/callback-credentials";
 import { listDocumentDeliveries } from "@/lib/server/callbacks/list-deliveries";
 import { getAccessibleDocumentOrThrow } from "@/lib/server/documents/document-access";
 
@@ -13,7 +14,7 @@ export async function getDocumentDeliveries(db: Db, user: typeof users.$inferSel
     deliveries: deliveries.map((d) => ({
       id: d.id,
       event: d.event,
-      url: d.url.replace(/\/\/[^/@]*@/, "//"), // never echo embedded basic-auth credentials
+      url: displayCallbackUrl(d.url), // never credentials, sealed or not, nor a hint of them
       status: d.status,
       payload: d.payload,
       attempt_count: d.attemptCount,

@@ -3,6 +3,7 @@ import { and, eq, ne } from "drizzle-orm";
 import type { Db } from "@/lib/server/db/client";
 import { accounts, audits, documents, recipients, sendingRequests, users, type FieldDefinition, type PageInfo } from "@/lib/server/db/schema";
 import { hashPassword, newId } from "@/lib/server/crypto";
+import { sealCallbackUrl } from "@/lib/server/callbacks/callback-credentials";
 import { recordDocumentCallback, recordSendingRequestCallback } from "@/lib/server/callbacks/record-callback";
 import { lockAccountAndCheckQuota } from "@/lib/server/sending/plan-limits";
 import { queueSigningRequests } from "@/lib/server/sending/queue-signing-requests";
@@ -72,7 +73,7 @@ export async function createDocumentFromUpload(db: Db, request: SendingRequestRo
         tags: p.tags,
         sharedWith: p.shared_with,
         fields: file.fields,
-        callbackUrl: p.callback_url,
+        callbackUrl: sealCallbackUrl(p.callback_url), // sealed already, unless stored before sealing existed
         apiEmbedded: p.api_embedded,
         embedWidth: p.api_embed_width,
         embedHeight: p.api_embed_height,

@@ -4,6 +4,7 @@ import type { CreateSendingRequestBody } from "@/lib/api/sending";
 import type { Db } from "@/lib/server/db/client";
 import { sendingRequests, type accounts, type users } from "@/lib/server/db/schema";
 import { newId } from "@/lib/server/crypto";
+import { sealCallbackUrl } from "@/lib/server/callbacks/callback-credentials";
 import { assertCallbackUrl } from "@/lib/server/sending/assert-callback-url";
 import { assertCanSend, assertQuotaLeft } from "@/lib/server/sending/plan-limits";
 import { UPLOAD_URL_TTL_SECONDS } from "./upload-url";
@@ -35,7 +36,7 @@ export async function createSendingRequest(
       accountId: account.id,
       userId: user.id,
       fileName: body.file.name,
-      callbackUrl: body.callback_url ?? null,
+      callbackUrl: sealCallbackUrl(body.callback_url), // basic-auth credentials only ever stored encrypted
       uploadExpiresAt: new Date(now.getTime() + UPLOAD_URL_TTL_SECONDS * 1000),
       documentParams: {
         name: doc.name,
@@ -43,7 +44,7 @@ export async function createSendingRequest(
         personalized_messages: doc.personalized_messages ?? false,
         shared_with: doc.shared_with ?? [],
         identity_method: doc.identity_method ?? "email",
-        callback_url: doc.callback_url ?? null,
+        callback_url: sealCallbackUrl(doc.callback_url),
         api_embedded: doc.api_embedded ?? false,
         api_embed_width: doc.api_embed_width ?? null,
         api_embed_height: doc.api_embed_height ?? null,

@@ -9,6 +9,7 @@ import { recordDocumentCallback } from "@/lib/server/callbacks/record-callback";
 import { getAccountTemplateOrThrow, type TemplateRow } from "@/lib/server/templates/template-access";
 import { cloneTemplateToDocument } from "@/lib/server/templates/clone-template-to-document";
 import type { ApiVersion } from "@/lib/server/http/api-route";
+import { sealCallbackUrl } from "@/lib/server/callbacks/callback-credentials";
 import { assertCallbackUrl } from "./assert-callback-url";
 import { dispatchSideEffects } from "./after-commit";
 import { assertCanSend, lockAccountAndCheckQuota } from "./plan-limits";
@@ -78,7 +79,7 @@ export async function createDocumentFromTemplate(
         inPerson: input.in_person ?? false,
         kba: input.kba ?? template.kba,
         pinHash,
-        callbackUrl: input.callback_url ?? null,
+        callbackUrl: sealCallbackUrl(input.callback_url), // basic-auth credentials only ever stored encrypted
         redirectUrl: input.redirect_url ?? null,
         apiEmbedded: mode === "embed",
         embedWidth: input.api_embed_width ?? null,
