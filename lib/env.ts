@@ -28,14 +28,19 @@ const schema = z.object({
   /** The service's PDF signing certificate (PKCS#12, RSA). Default: a self-signed one generated into DATA_DIR. */
   SIGNING_P12_PATH: z.string().min(1).optional().or(z.literal("").transform(() => undefined)),
   SIGNING_P12_PASSPHRASE: z.string().optional(),
-  SEED_DEMO: bool.default(true),
+  /**
+   * Create the demo account (a published password). Unset means "only in
+   * development" (`npm run dev`); `npm start` never seeds it unless this is
+   * set to true explicitly. Resolved in loadEnv.
+   */
+  SEED_DEMO: z.enum(["true", "false", "1", "0"]).optional(),
   CALLBACKS_ALLOW_PRIVATE_NETWORKS: bool,
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default("Signing Service <no-reply@localhost>"),
   RUN_WORKER: bool.default(true),
 });
 
-export type Env = z.infer<typeof schema> & { APP_URL: string; embedded: boolean };
+export type Env = Omit<z.infer<typeof schema>, "SEED_DEMO"> & { APP_URL: string; embedded: boolean; SEED_DEMO: boolean };
 
 function loadEnv(): Env {
   // An empty assignment (`APP_SECRET=` in a copied .env.example) means "use the default".
@@ -47,7 +52,10 @@ function loadEnv(): Env {
   }
   const v = parsed.data;
   const appUrl = (v.APP_URL ?? `http://localhost:${v.PORT}`).replace(/\/+$/, "");
-  return { ...v, APP_URL: appUrl, embedded: !v.DATABASE_URL };
+  // The demo account has a password printed in the README: created by default
+  // only for `npm run dev` (NODE_ENV=development), never by default in production.
+  const seedDemo = v.SEED_DEMO === undefined ? v.NODE_ENV === "development" : v.SEED_DEMO === "true" || v.SEED_DEMO === "1";
+  return { ...v, APP_URL: appUrl, embedded: !v.DATABASE_URL, SEED_DEMO: seedDemo };
 }
 
 const globalForEnv = globalThis as unknown as { __env?: Env };
