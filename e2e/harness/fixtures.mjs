@@ -21,7 +21,14 @@ const USERS = {
   sam: { email: "sam@sending.example", name: "Sam Sender", company: "Sending Co", account: "Sending", flags: ["--kba"] },
   // The security suite's sender (e2e/security/): the many documents its attacks send stay out of everyone else's lists.
   sec: { email: "sec@security.example", name: "Sasha Security", company: "Security Co", account: "Security" },
+  // The account e2e/security/sign-in-throttling.test.ts floods with wrong passwords: it stays
+  // blocked for the rest of the run, so no other test may sign in as tess.
+  tess: { email: "tess@throttle.example", name: "Tess Throttle", company: "Throttle Co", account: "Throttle" },
 };
+
+/** An address no fixture user has: e2e/security/signup-takeover.test.ts signs up with it. */
+export const TAKEOVER_EMAIL = "shared.victim@takeover.example";
+const TAKEOVER_GUID = "4f5f6a1e-0000-4000-8000-7a4e0e000001";
 
 /** Pending documents of alice, one per purpose so tests never share one. */
 const ALICE_PENDING = [
@@ -176,124 +183,145 @@ export function fullArchiveRecord(owner, sharedWith) {
 export async function createFixtures({ env, dir, baseUrl, log = () => {} }) {
   fs.mkdirSync(dir, { recursive: true });
   let calls = 0;
-  const cli = async (...args) => {
+  let commands = 0;
+  // Each CLI start costs seconds (TypeScript loading, opening the database), so
+  // the fixtures are made in a few batches (`npm run cli -- batch`), one per
+  // phase whose commands do not need each other's results.
+  const batch = async (what, list) => {
     calls++;
+    commands += list.length;
     const t0 = Date.now();
-    const r = await run("npm", ["run", "--silent", "cli", "--", ...args], { env, capture: true });
+    const file = path.join(dir, `batch-${calls}.json`);
+    fs.writeFileSync(file, JSON.stringify(list));
+    const r = await run("npm", ["run", "--silent", "cli", "--", "batch", "--file", file], { env, capture: true });
     if (r.code !== 0) {
-      throw new Error(
-        `CLI failed (exit ${r.code}): npm run cli -- ${args.join(" ")}\n--- stderr ---\n${r.stderr.trim()}\n--- stdout ---\n${r.stdout.trim()}`,
-      );
+      throw new Error(`CLI batch "${what}" failed (exit ${r.code}): ${file}\n--- stderr ---\n${r.stderr.trim()}\n--- stdout ---\n${r.stdout.trim()}`);
     }
+    let out;
     try {
-      const out = JSON.parse(r.stdout.trim());
-      log(`  cli ${args[0]} ${args.slice(1, 3).join(" ")} (${Date.now() - t0} ms)`);
-      return out;
+      out = JSON.parse(r.stdout.trim());
     } catch {
-      throw new Error(`CLI printed no JSON for: npm run cli -- ${args.join(" ")}\nstdout: ${r.stdout}\nstderr: ${r.stderr}`);
+      throw new Error(`CLI batch "${what}" printed no JSON\nstdout: ${r.stdout}\nstderr: ${r.stderr}`);
     }
+    log(`  cli batch: ${what}, ${list.length} commands (${Date.now() - t0} ms)`);
+    return out;
   };
 
   const fixtures = { baseUrl, redirectUri: REDIRECT_URI, users: {}, apps: {}, templates: {}, documents: {}, archived: {} };
+  const userKeys = Object.keys(USERS);
 
-  for (const [key, u] of Object.entries(USERS)) {
-    const password = `${key}-Pa55word-e2e`;
-    const args = ["user:create", "--email", u.email, "--password", password, "--name", u.name, "--company", u.company, "--account", u.account, ...(u.flags ?? [])];
-    const out = await cli(...args);
-    fixtures.users[key] = { ...out, email: u.email, password, name: u.name, company: u.company, account: u.account };
-  }
+  const users = await batch(
+    "users",
+    userKeys.map((key) => {
+      const u = USERS[key];
+      return ["user:create", "--email", u.email, "--password", `${key}-Pa55word-e2e`, "--name", u.name, "--company", u.company, "--account", u.account, ...(u.flags ?? [])];
+    }),
+  );
+  userKeys.forEach((key, i) => {
+    const u = USERS[key];
+    fixtures.users[key] = { ...users[i], email: u.email, password: `${key}-Pa55word-e2e`, name: u.name, company: u.company, account: u.account };
+  });
 
-  for (const key of Object.keys(USERS)) {
-    const name = `${USERS[key].name.split(" ")[0]}'s Integration`;
-    const out = await cli("app:create", "--owner", USERS[key].email, "--name", name, "--redirect-uri", REDIRECT_URI);
+  const appName = (key) => `${USERS[key].name.split(" ")[0]}'s Integration`;
+  const apps = await batch(
+    "applications",
+    userKeys.map((key) => ["app:create", "--owner", USERS[key].email, "--name", appName(key), "--redirect-uri", REDIRECT_URI]),
+  );
+  userKeys.forEach((key, i) => {
+    const out = apps[i];
     if (!out.client_id || !out.client_secret) throw new Error(`app:create printed no client_id/client_secret: ${JSON.stringify(out)}`);
-    fixtures.apps[key] = { ...out, name, redirect_uri: REDIRECT_URI };
-  }
+    fixtures.apps[key] = { ...out, name: appName(key), redirect_uri: REDIRECT_URI };
+  });
 
+  // Templates: [fixture key, owner, name, pdf, sequencing]
+  const templateSpecs = [];
   for (const key of ["alice", "bob", "carol"]) {
-    const pdf = await makePdf(path.join(dir, `${key}-contract.pdf`), { title: `${USERS[key].account} contract`, pages: 2 });
-    const definition = templateDefinition(`${USERS[key].account} Services Agreement`);
-    const defFile = path.join(dir, `${key}-template.json`);
-    fs.writeFileSync(defFile, JSON.stringify(definition, null, 2));
-    const out = await cli("template:import", "--owner", USERS[key].email, "--pdf", pdf, "--definition", defFile);
-    if (!out.id) throw new Error(`template:import printed no id: ${JSON.stringify(out)}`);
-    fixtures.templates[key] = { ...out, name: definition.name, roles: definition.roles, merge_fields: definition.merge_fields.map((m) => m.name) };
+    await makePdf(path.join(dir, `${key}-contract.pdf`), { title: `${USERS[key].account} contract`, pages: 2 });
+    templateSpecs.push([key, key, `${USERS[key].account} Services Agreement`, `${key}-contract.pdf`]);
   }
-  // Extra templates of alice for e2e/api/templates.test.ts: one it deletes, one whose tags it changes.
-  for (const [key, name] of [
-    ["aliceForDeletion", "Acme Template For Deletion"],
-    ["aliceForTags", "Acme Template For Tag Tests"],
-  ]) {
-    const definition = templateDefinition(name);
-    const defFile = path.join(dir, `${key}-template.json`);
-    fs.writeFileSync(defFile, JSON.stringify(definition, null, 2));
-    const out = await cli("template:import", "--owner", USERS.alice.email, "--pdf", path.join(dir, "alice-contract.pdf"), "--definition", defFile);
-    if (!out.id) throw new Error(`template:import printed no id: ${JSON.stringify(out)}`);
-    fixtures.templates[key] = { ...out, name, roles: definition.roles, merge_fields: definition.merge_fields.map((m) => m.name) };
-  }
-  // A template of alice for e2e/ui/dashboard-templates.spec.ts: its tags are edited in the browser, then it is deleted.
-  {
-    const name = "Acme Dashboard Tags Template";
-    const definition = templateDefinition(name);
-    const defFile = path.join(dir, "aliceForDashboard-template.json");
-    fs.writeFileSync(defFile, JSON.stringify(definition, null, 2));
-    const out = await cli("template:import", "--owner", USERS.alice.email, "--pdf", path.join(dir, "alice-contract.pdf"), "--definition", defFile);
-    if (!out.id) throw new Error(`template:import printed no id: ${JSON.stringify(out)}`);
-    fixtures.templates.aliceForDashboard = { ...out, name, roles: definition.roles, merge_fields: definition.merge_fields.map((m) => m.name) };
-  }
+  // Extra templates of alice for e2e/api/templates.test.ts (one it deletes, one whose tags it changes)
+  // and e2e/ui/dashboard-templates.spec.ts (its tags are edited in the browser, then it is deleted).
+  templateSpecs.push(["aliceForDeletion", "alice", "Acme Template For Deletion", "alice-contract.pdf"]);
+  templateSpecs.push(["aliceForTags", "alice", "Acme Template For Tag Tests", "alice-contract.pdf"]);
+  templateSpecs.push(["aliceForDashboard", "alice", "Acme Dashboard Tags Template", "alice-contract.pdf"]);
   // Templates of dave (plan disabled) and erin (document limit 0): a template send
   // reaches the plan checks only on a template of the caller's own account
-  // (e2e/api/sending-templates.test.ts); and sam's, the sending tests' sender.
-  for (const key of ["dave", "erin", "sam", "sec"]) {
-    const definition = templateDefinition(`${USERS[key].account} Services Agreement`);
-    // sec's template lets both signers sign at once (e2e/security/concurrent-completion.test.ts).
+  // (e2e/api/sending-templates.test.ts); sam's, the sending tests' sender; and
+  // sec's, which lets both signers sign at once (e2e/security/concurrent-completion.test.ts).
+  for (const key of ["dave", "erin", "sam", "sec"]) templateSpecs.push([key, key, `${USERS[key].account} Services Agreement`, "alice-contract.pdf"]);
+  const definitions = templateSpecs.map(([key, , name]) => {
+    const definition = templateDefinition(name);
     if (key === "sec") definition.signer_sequencing = false;
-    const defFile = path.join(dir, `${key}-template.json`);
-    fs.writeFileSync(defFile, JSON.stringify(definition, null, 2));
-    const out = await cli("template:import", "--owner", USERS[key].email, "--pdf", path.join(dir, "alice-contract.pdf"), "--definition", defFile);
+    fs.writeFileSync(path.join(dir, `${key}-template.json`), JSON.stringify(definition, null, 2));
+    return definition;
+  });
+  const templates = await batch(
+    "templates",
+    templateSpecs.map(([key, owner, , pdf]) => ["template:import", "--owner", USERS[owner].email, "--pdf", path.join(dir, pdf), "--definition", path.join(dir, `${key}-template.json`)]),
+  );
+  templateSpecs.forEach(([key], i) => {
+    const out = templates[i];
     if (!out.id) throw new Error(`template:import printed no id: ${JSON.stringify(out)}`);
+    const definition = definitions[i];
     fixtures.templates[key] = { ...out, name: definition.name, roles: definition.roles, merge_fields: definition.merge_fields.map((m) => m.name) };
-  }
+  });
 
-  const doc = async (owner, state, name, extra = []) => {
-    const out = await cli("document:create", "--owner", USERS[owner].email, "--template", fixtures.templates[owner].id, "--state", state, "--name", name, ...extra);
-    if (!out.id) throw new Error(`document:create printed no id: ${JSON.stringify(out)}`);
-    return out.id;
-  };
-
-  const alice = { pending: {} };
-  for (const purpose of ALICE_PENDING) alice.pending[purpose] = await doc("alice", "pending", `Alice pending ${purpose}`);
-  for (const state of ALICE_OTHER_STATES) alice[state] = await doc("alice", state, `Alice ${state}`);
+  // Documents: collected as [where to put the id, argv], made in one batch.
+  const docSpecs = [];
+  const doc = (put, owner, state, name, extra = []) =>
+    docSpecs.push([put, ["document:create", "--owner", USERS[owner].email, "--template", fixtures.templates[owner].id, "--state", state, "--name", name, ...extra]]);
+  const alice = { pending: {}, draftToVoid: {} };
+  for (const purpose of ALICE_PENDING) doc((id) => (alice.pending[purpose] = id), "alice", "pending", `Alice pending ${purpose}`);
+  for (const state of ALICE_OTHER_STATES) doc((id) => (alice[state] = id), "alice", state, `Alice ${state}`);
   // Drafts that e2e/api/documents.test.ts voids, one per API version.
-  alice.draftToVoid = { v1: await doc("alice", "draft", "Alice draft to void v1"), v2: await doc("alice", "draft", "Alice draft to void v2") };
+  doc((id) => (alice.draftToVoid.v1 = id), "alice", "draft", "Alice draft to void v1");
+  doc((id) => (alice.draftToVoid.v2 = id), "alice", "draft", "Alice draft to void v2");
   // A recipient e-mail found nowhere else, for the documents search test.
-  alice.byRecipient = await doc("alice", "pending", "Alice found by recipient", ["--role", "Client=Quentin Quarry <quentin.quarry@search.example>"]);
-  alice.sharedWithBob = await doc("alice", "pending", "Alice shared with Bob", ["--shared-with", USERS.bob.email]);
+  doc((id) => (alice.byRecipient = id), "alice", "pending", "Alice found by recipient", ["--role", "Client=Quentin Quarry <quentin.quarry@search.example>"]);
+  doc((id) => (alice.sharedWithBob = id), "alice", "pending", "Alice shared with Bob", ["--shared-with", USERS.bob.email]);
   fixtures.documents.alice = alice;
-  fixtures.documents.carol = { pending: await doc("carol", "pending", "Carol pending") };
-  fixtures.documents.bob = { pending: { main: await doc("bob", "pending", "Bob pending") } };
+  fixtures.documents.carol = {};
+  fixtures.documents.bob = { pending: {} };
+  doc((id) => (fixtures.documents.carol.pending = id), "carol", "pending", "Carol pending");
+  doc((id) => (fixtures.documents.bob.pending.main = id), "bob", "pending", "Bob pending");
 
+  // Archived documents: [fixture key, argv]
+  const archiveSpecs = [];
   for (const [key, guid] of [
     ["alice", "4f5f6a1e-0000-4000-8000-a11ce0000001"],
     ["bob", "4f5f6a1e-0000-4000-8000-b0b000000001"],
   ]) {
     const file = path.join(dir, `${key}-archive.json`);
     fs.writeFileSync(file, JSON.stringify(archiveRecords(USERS[key], guid, `${USERS[key].account} legacy agreement`), null, 2));
-    const out = await cli("archive:import", "--owner", USERS[key].email, "--file", file);
-    const ids = out.ids ?? [];
-    if (ids.length !== 1) throw new Error(`archive:import printed ${JSON.stringify(out)}`);
-    fixtures.archived[key] = { id: ids[0], original_guid: guid };
+    archiveSpecs.push([key, guid, ["archive:import", "--owner", USERS[key].email, "--file", file]]);
   }
   // e2e/api/archived.test.ts: a record with every spec 2.5 field, imported by alice and (same GUID) by bob.
   for (const key of ["alice", "bob"]) {
     const file = path.join(dir, `${key}-archive-full.json`);
     fs.writeFileSync(file, JSON.stringify(fullArchiveRecord(USERS[key], key === "alice" ? [USERS.carol.email] : []), null, 2));
-    const out = await cli("archive:import", "--owner", USERS[key].email, "--file", file);
-    const ids = out.ids ?? [];
-    if (ids.length !== 1) throw new Error(`archive:import printed ${JSON.stringify(out)}`);
-    fixtures.archived[`${key}Full`] = { id: ids[0], original_guid: FULL_ARCHIVE_GUID };
+    archiveSpecs.push([`${key}Full`, FULL_ARCHIVE_GUID, ["archive:import", "--owner", USERS[key].email, "--file", file]]);
+  }
+  // e2e/security/signup-takeover.test.ts: a record of alice's shared with an address nobody has yet.
+  {
+    const file = path.join(dir, "alice-archive-takeover.json");
+    const records = archiveRecords(USERS.alice, TAKEOVER_GUID, "Acme record shared with a future sign-up").map((r) => ({ ...r, shared_with: [TAKEOVER_EMAIL] }));
+    fs.writeFileSync(file, JSON.stringify(records, null, 2));
+    archiveSpecs.push(["takeover", TAKEOVER_GUID, ["archive:import", "--owner", USERS.alice.email, "--file", file]]);
   }
 
-  log(`  ${calls} CLI calls`);
+  const results = await batch("documents and archived documents", [...docSpecs.map(([, argv]) => argv), ...archiveSpecs.map(([, , argv]) => argv)]);
+  docSpecs.forEach(([put], i) => {
+    const out = results[i];
+    if (!out.id) throw new Error(`document:create printed no id: ${JSON.stringify(out)}`);
+    put(out.id);
+  });
+  archiveSpecs.forEach(([key, guid], i) => {
+    const out = results[docSpecs.length + i];
+    const ids = out.ids ?? [];
+    if (ids.length !== 1) throw new Error(`archive:import printed ${JSON.stringify(out)}`);
+    fixtures.archived[key] = { id: ids[0], original_guid: guid };
+  });
+
+  log(`  ${commands} commands in ${calls} CLI runs`);
   return fixtures;
 }

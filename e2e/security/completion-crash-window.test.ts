@@ -98,7 +98,7 @@ describe("kill -9 between the last signature's commit and the completion job", (
   it("after a restart the document completes, once", { timeout: 300_000 }, async (ctx) => {
     if (skipReason) ctx.skip(skipReason);
     const sent = await call(`/public/v2/reusable_templates/${templateId}/send_document`, {
-      body: { name: "Crash window document", roles: [{ name: "First", signer_name: "Fay First", signer_email: "fay@first.example" }, { name: "Second", signer_name: "Sid Second", signer_email: "sid@second.example" }] },
+      body: { name: "Crash window document", expires_in: 30, roles: [{ name: "First", signer_name: "Fay First", signer_email: "fay@first.example" }, { name: "Second", signer_name: "Sid Second", signer_email: "sid@second.example" }] },
     });
     expect(sent.status, sent.text).toBe(200);
     const doc = sent.body.document;

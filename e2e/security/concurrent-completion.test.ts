@@ -32,6 +32,7 @@ async function send(i: number): Promise<Doc> {
       name: `Simultaneous ${i}`,
       roles: [{ name: "Client", signer_name: `Client ${i}`, signer_email: `client${i}@simultaneous.example` }],
       callback_url: receiver.url("/concurrent"),
+      expires_in: 30,
     },
   });
   expect(res.status, res.text).toBe(200);
@@ -94,6 +95,12 @@ describe(`${DOCUMENTS} documents × 2 signers submitting at once`, () => {
       const id = (r.json as { id: string }).id;
       byDoc.set(id, (byDoc.get(id) ?? new Set()).add(r.headers["webhook-id"] as string));
     }
-    for (const d of docs) expect({ id: d.id, executedCallbacks: byDoc.get(d.id)?.size ?? 0 }).toEqual({ id: d.id, executedCallbacks: 1 });
+    const byEvent: Record<string, number> = {};
+    for (const r of receiver.requests) {
+      const event = String((r.json as { event?: string } | undefined)?.event);
+      byEvent[event] = (byEvent[event] ?? 0) + 1;
+    }
+    const wrong = docs.map((d) => ({ id: d.id, executedCallbacks: byDoc.get(d.id)?.size ?? 0 })).filter((d) => d.executedCallbacks !== 1);
+    expect(wrong, `callbacks received by event: ${JSON.stringify(byEvent)}`).toEqual([]);
   });
 });

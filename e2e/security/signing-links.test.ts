@@ -69,12 +69,16 @@ for (const who of ["bob (another account, copied)", "carol (teammate, copied)"] 
     it("cannot open or use the link it was given", async () => {
       const seen = (await api(`/public/v2/documents/${doc.id}`, { token: token() })).body.document as Doc;
       const client = seen.recipients.find((r) => r.role_name === "Client")!;
+      const views = async () => ((await api(`/public/v2/documents/${doc.id}`, { token: alice })).body.document as Doc).audits.filter((a) => a.metadata.keyword === "viewed").length;
+      const viewsBefore = await views();
       const page = await openSignPage(client);
-      expect(page.status).not.toBe(200);
+      expect(page.text).toContain("This link does not work");
+      expect(page.text).not.toContain("Signing-link secrecy");
       const res = await submitAs(client, clientValues(seen));
       expect(res.status).toBeGreaterThanOrEqual(400);
       const after = (await api(`/public/v2/documents/${doc.id}`, { token: alice })).body.document as Doc;
       expect(after.recipients.find((r) => r.role_name === "Client")!.status).toBe("pending");
+      expect(await views(), "opening the bare link records no view").toBe(viewsBefore);
     });
 
     it("does not see the sender's e-mails in its outbox", async () => {

@@ -1,6 +1,7 @@
 import { closeDb, getDb } from "@/lib/server/db/client";
 import { UsageError, type Command } from "./command";
 import { appCreate } from "./commands/app-create";
+import { batchCommand } from "./commands/batch";
 import { archiveImport } from "./commands/archive-import";
 import { dbSeed } from "./commands/db-seed";
 import { documentCreate } from "./commands/document-create";
@@ -12,6 +13,7 @@ import { userCreate } from "./commands/user-create";
 // exit (2 for bad usage, 1 otherwise), so scripts and tests can rely on both.
 
 const commands: Command[] = [userCreate, appCreate, templateImport, archiveImport, documentCreate, dbSeed];
+commands.push(batchCommand((name) => commands.find((c) => c.name === name)));
 
 export function usage(): string {
   const lines = ["Usage: npm run cli -- <command> [--flags]", "", "Commands:"];
