@@ -58,7 +58,8 @@ export function httpOrigin(url: string | null | undefined): string | null {
 /**
  * Where the OAuth flow on this page may redirect after its form: the origin of
  * the `redirect_uri` in the page's own query (the consent page) or in the
- * /oauth/authorize address of its `next` parameter (sign-in and sign-up). The
+ * /oauth/authorize address of its `next` parameter (sign-in, sign-up and
+ * e-mail confirmation, whose forms sign in and continue there). The
  * authorize endpoint redirects only to a redirect URI registered for the
  * client, so allowing this origin lets no form go anywhere the endpoint would
  * not send it anyway.
@@ -66,7 +67,7 @@ export function httpOrigin(url: string | null | undefined): string | null {
 export function oauthRedirectOrigins(pathname: string, search: URLSearchParams, base: string): string[] {
   let query: URLSearchParams | null = null;
   if (pathname === "/consent") query = search;
-  else if (pathname === "/login" || pathname === "/signup") {
+  else if (pathname === "/login" || pathname === "/signup" || pathname === "/confirm-email") {
     const next = search.get("next");
     if (next?.startsWith("/oauth/authorize?")) query = new URL(next, base).searchParams;
   }
