@@ -20,6 +20,7 @@ import { createFixtures } from "./harness/fixtures.mjs";
 import { redact, resetPostgres } from "./harness/database.mjs";
 import { run } from "./harness/processes.mjs";
 import { freePort, printLog, startServer, stop, waitForServer } from "./harness/server-control.mjs";
+import { startMailSink } from "./harness/mail-sink.mjs";
 import { playwrightSummary, printSummary, vitestSummary } from "./harness/summary.mjs";
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..");
@@ -32,6 +33,7 @@ const FIXTURES = path.join(ARTIFACTS, "fixtures.json");
 const SERVER_LOG = path.join(ARTIFACTS, "server.log");
 const VITEST_REPORT = path.join(ARTIFACTS, "vitest-report.json");
 const PLAYWRIGHT_REPORT = path.join(ARTIFACTS, "playwright-report.json");
+const MAIL_LOG = path.join(ARTIFACTS, "mail.jsonl");
 
 const argv = process.argv.slice(2);
 const onlyArg = argv.find((a) => a.startsWith("--only="));
@@ -138,6 +140,10 @@ async function main() {
     phase(`embedded PGlite in ${path.relative(root, DATA_DIR)}`);
   }
 
+  // The mail the server sends (confirmation links…) goes to this sink, one JSON line per message.
+  const mailSink = await startMailSink({ file: MAIL_LOG });
+  phase(`SMTP sink on ${mailSink.url} (messages: ${path.relative(root, MAIL_LOG)})`);
+
   const port = await freePort(Number(process.env.TEST_PORT || 3100));
   const baseUrl = `http://localhost:${port}`;
   const serverEnv = childEnv({
@@ -148,6 +154,7 @@ async function main() {
     SEED_DEMO: "false",
     // Callback tests run their receivers on this machine.
     CALLBACKS_ALLOW_PRIVATE_NETWORKS: "true",
+    SMTP_URL: mailSink.url,
     // Known to the tests, which obtain dashboard (first-party) tokens for the /ext endpoints.
     DASHBOARD_CLIENT_SECRET: crypto.randomBytes(24).toString("hex"),
   });
@@ -181,7 +188,7 @@ async function main() {
 
   // (e) the two runners, both always
   // (vitest replaces BASE_URL with Vite's base inside tests: E2E_BASE_URL is what they read)
-  const testEnv = { ...childEnv(), BASE_URL: baseUrl, E2E_BASE_URL: baseUrl, FIXTURES, E2E_ARTIFACTS: ARTIFACTS };
+  const testEnv = { ...childEnv(), BASE_URL: baseUrl, E2E_BASE_URL: baseUrl, FIXTURES, E2E_ARTIFACTS: ARTIFACTS, E2E_MAIL_LOG: MAIL_LOG, E2E_SMTP_URL: mailSink.url };
   delete testEnv.DATABASE_URL;
   const results = [];
   if (only !== "ui") {
@@ -202,6 +209,7 @@ async function main() {
   phase("stopping the server");
   const crashed = server.child.exitCode !== null || server.child.signalCode !== null;
   await stop(server);
+  await mailSink.close();
   const ok = results.every((r) => r.ok);
   if (!ok) printLog(SERVER_LOG, 80);
   printSummary(results);

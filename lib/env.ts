@@ -37,6 +37,8 @@ const schema = z.object({
   CALLBACKS_ALLOW_PRIVATE_NETWORKS: bool,
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default("Signing Service <no-reply@localhost>"),
+  /** How long a sign-up's confirmation link works (hours; fractions allowed). */
+  EMAIL_CONFIRMATION_HOURS: z.coerce.number().positive().max(24 * 30).default(24),
   RUN_WORKER: bool.default(true),
 });
 

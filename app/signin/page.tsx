@@ -3,6 +3,7 @@ import Link from "next/link";
 import { AuthCard } from "@/components/auth/auth-card";
 import { SignInButton } from "@/components/dashboard/sign-in-button";
 import { Alert } from "@/components/ui/alert";
+import { safeNextPath } from "@/lib/server/auth/safe-next-path";
 
 export const metadata: Metadata = { title: "Sign in to the dashboard" };
 
@@ -17,11 +18,8 @@ const errors: Record<string, string> = {
   SessionRequired: "Please sign in to continue.",
 };
 
-/** Only a path on this site: an absolute or protocol-relative address would be an open redirect. */
-function safeCallback(value: string | string[] | undefined): string {
-  const v = Array.isArray(value) ? value[0] : value;
-  return v && v.startsWith("/") && !v.startsWith("//") && !v.startsWith("/\\") ? v : "/documents";
-}
+/** Only a path on this site (the service's one redirect rule): anything else would be an open redirect. */
+const safeCallback = (value: string | string[] | undefined) => safeNextPath(Array.isArray(value) ? value[0] : value, "/documents");
 
 export default async function DashboardSignInPage({ searchParams }: Props) {
   const params = await searchParams;

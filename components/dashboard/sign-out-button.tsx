@@ -4,7 +4,11 @@ import { signOut } from "next-auth/react";
 import { useState } from "react";
 import { Spinner } from "@/components/ui/spinner";
 
-/** Ends the dashboard session; next-auth's signOut event revokes the API token on the server. */
+/**
+ * Ends the dashboard session; next-auth's signOut event revokes the API token
+ * and ends the service's own sign-in on the server, and /signin/signed-out
+ * finishes at the service when it is another deployment.
+ */
 export function SignOutButton({ className = "" }: { className?: string }) {
   const [pending, setPending] = useState(false);
   return (
@@ -14,7 +18,7 @@ export function SignOutButton({ className = "" }: { className?: string }) {
       aria-busy={pending}
       onClick={() => {
         setPending(true);
-        void signOut({ callbackUrl: "/signin?signedOut=1" });
+        void signOut({ callbackUrl: "/signin/signed-out" });
       }}
       className={`inline-flex items-center gap-2 rounded-md px-3 py-1.5 text-sm font-medium text-slate-700 ring-1 ring-inset ring-slate-300 hover:bg-slate-50 ${className}`}
     >

@@ -13,7 +13,6 @@ export const signupErrors = {
   name: "Enter your name.",
   email: "Enter a valid e-mail address.",
   password: "Use at least 10 characters.",
-  email_taken: "An account with this e-mail already exists. Sign in instead.",
 } as const;
 
 export type SignupErrorCode = keyof typeof signupErrors;

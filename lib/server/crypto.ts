@@ -1,13 +1,54 @@
 import "server-only";
 import crypto from "node:crypto";
+import os from "node:os";
 import { promisify } from "node:util";
 
-const scrypt = promisify(crypto.scrypt) as (
+const rawScrypt = promisify(crypto.scrypt) as (
   password: crypto.BinaryLike,
   salt: crypto.BinaryLike,
   keylen: number,
   options: crypto.ScryptOptions,
 ) => Promise<Buffer>;
+
+/**
+ * Too many password hashes at once: the caller answers 503 with Retry-After
+ * rather than queue without bound.
+ */
+export class HashingBusyError extends Error {
+  constructor() {
+    super("Too many sign-in attempts are being checked right now.");
+    this.name = "HashingBusyError";
+  }
+}
+
+/**
+ * scrypt already runs on libuv's threadpool (4 threads), off the event loop;
+ * what hurts is unbounded parallelism: every concurrent hash takes 32 MiB and
+ * a CPU core, and a flood of wrong passwords would take every core and every
+ * pool thread (which file and DNS work share) from the requests that matter.
+ * So at most HASH_SLOTS hashes run at a time (half the cores, at least one),
+ * at most HASH_QUEUE wait, and anything beyond is refused at once.
+ */
+const HASH_SLOTS = Math.max(1, Math.min(4, Math.floor(os.availableParallelism() / 2)));
+const HASH_QUEUE = 32;
+const hashing = { running: 0, waiting: [] as (() => void)[] };
+
+async function scrypt(password: string, salt: Buffer, keylen: number, options: crypto.ScryptOptions): Promise<Buffer> {
+  if (hashing.running >= HASH_SLOTS) {
+    if (hashing.waiting.length >= HASH_QUEUE) throw new HashingBusyError();
+    // The releasing hash hands its slot over directly (running stays counted).
+    await new Promise<void>((resolve) => hashing.waiting.push(resolve));
+  } else {
+    hashing.running++;
+  }
+  try {
+    return await rawScrypt(password, salt, keylen, options);
+  } finally {
+    const next = hashing.waiting.shift();
+    if (next) next();
+    else hashing.running--;
+  }
+}
 
 /** Opaque identifiers for rows and resources. */
 export const newId = () => crypto.randomBytes(16).toString("hex");

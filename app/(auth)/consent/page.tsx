@@ -5,6 +5,7 @@ import { AuthCard } from "@/components/auth/auth-card";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { getDb } from "@/lib/server/db/client";
+import { isEmailConfirmed } from "@/lib/server/accounts/confirm-email";
 import { csrfTokenFor, getWebSessionUser, SESSION_COOKIE } from "@/lib/server/auth/web-session";
 import { OAuthError } from "@/lib/server/oauth/oauth-error";
 import { AUTHORIZE_PARAMS, validateAuthorizeRequestOrThrow } from "@/lib/server/oauth/validate-authorize-request";
@@ -47,6 +48,10 @@ export default async function ConsentPage({ searchParams }: Props) {
   const sessionToken = (await cookies()).get(SESSION_COOKIE)?.value;
   const user = await getWebSessionUser(db, sessionToken);
   if (!user || !sessionToken) redirect(`/login?next=${encodeURIComponent(`/oauth/authorize?${params}`)}`);
+  // Only a confirmed address may allow an application anything (the sign-in page offers a new link).
+  if (!isEmailConfirmed(user)) {
+    redirect(`/login?${new URLSearchParams({ error: "unconfirmed", email: user.email, next: `/oauth/authorize?${params}` })}`);
+  }
 
   return (
     <AuthCard

@@ -1,23 +1,23 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { AuthCard } from "@/components/auth/auth-card";
-import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { TextField } from "@/components/ui/text-field";
 import { signupErrors, type SignupErrorCode } from "@/lib/api/signup";
+import { safeNextPath } from "@/lib/server/auth/safe-next-path";
 
 export const metadata: Metadata = { title: "Create account" };
 
 type Props = { searchParams: Promise<Record<string, string | undefined>> };
 
 export default async function SignupPage({ searchParams }: Props) {
-  const { next = "/", error, name = "", email = "", company = "" } = await searchParams;
+  const { next: rawNext, error, name = "", email = "", company = "" } = await searchParams;
+  const next = safeNextPath(rawNext);
   const code = error && error in signupErrors ? (error as SignupErrorCode) : undefined;
   const fieldError = (field: SignupErrorCode) => (code === field ? signupErrors[field] : undefined);
   return (
-    <AuthCard title="Create your account" subtitle="Send documents for signature in minutes.">
+    <AuthCard title="Create your account" subtitle="Send documents for signature in minutes. We e-mail you a link to confirm your address.">
       <form method="post" action="/signup/submit" className="space-y-4" noValidate>
-        {code === "email_taken" ? <Alert>{signupErrors.email_taken}</Alert> : null}
         <input type="hidden" name="next" value={next} />
         <TextField label="Name" id="name" name="name" autoComplete="name" required defaultValue={name} error={fieldError("name")} />
         <TextField label="Email" id="email" name="email" type="email" autoComplete="email" required defaultValue={email} error={fieldError("email")} />

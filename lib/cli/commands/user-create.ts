@@ -55,6 +55,8 @@ export const userCreate: Command = {
       accountId,
       accountName: v.account?.trim(),
       plan,
+      // An admin vouches for the address.
+      emailConfirmed: true,
     });
     return { id: user.id, email: user.email, account_id: user.accountId };
   },

@@ -16,6 +16,12 @@ export type CreateUserInput = {
   /** Name of the new account (default: company or name). */
   accountName?: string;
   plan?: { kba?: boolean; documentLimit?: number | null; enabled?: boolean };
+  /**
+   * Whether the address is known to be the user's: true for users an admin
+   * makes (CLI, demo seed), false for sign-up, which must confirm it by mail
+   * before anything is granted by e-mail address.
+   */
+  emailConfirmed: boolean;
 };
 
 export class EmailTakenError extends Error {
@@ -31,7 +37,12 @@ export async function createUser(db: Db, input: CreateUserInput) {
   const email = normaliseEmail(input.email);
   const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.email, email)).limit(1);
   if (existing) throw new EmailTakenError(email);
-  const passwordHash = await hashPassword(input.password);
+  return createUserWithHash(db, input, await hashPassword(input.password));
+}
+
+/** createUser with the password already hashed (sign-up hashes before it knows whether the address is taken). */
+export async function createUserWithHash(db: Db, input: Omit<CreateUserInput, "password">, passwordHash: string) {
+  const email = normaliseEmail(input.email);
 
   return db.transaction(async (tx) => {
     let accountId = input.accountId;
@@ -56,6 +67,7 @@ export async function createUser(db: Db, input: CreateUserInput) {
         company: input.company ?? "",
         timezone: input.timezone ?? null,
         passwordHash,
+        emailConfirmedAt: input.emailConfirmed ? new Date() : null,
       })
       .returning();
     return user!;

@@ -7,9 +7,14 @@ import { archivedDocuments, type users } from "@/lib/server/db/schema";
 type User = typeof users.$inferSelect;
 type ArchivedRow = typeof archivedDocuments.$inferSelect;
 
-/** Like current documents (spec 5.6): the user it was imported for, its sender, or someone it was shared with. */
+/**
+ * Like current documents (spec 5.6): the user it was imported for, its
+ * sender, or someone it was shared with. The last two go by e-mail address,
+ * so only to a user whose address is confirmed.
+ */
 const isTied = (row: ArchivedRow, user: User) =>
-  row.userId === user.id || row.senderEmail === user.email || row.sharedWith.includes(user.email);
+  row.userId === user.id ||
+  (user.emailConfirmedAt !== null && (row.senderEmail === user.email || row.sharedWith.includes(user.email)));
 
 /**
  * Original GUIDs are unique per account, not globally (two legacy systems may

@@ -54,8 +54,5 @@ export function readCookie(req: Request, name: string): string | null {
   return null;
 }
 
-/** Only same-site paths may be a post-sign-in destination (no open redirects). */
-export function safeNextPath(next: string | null | undefined, fallback = "/") {
-  if (!next || !next.startsWith("/") || next.startsWith("//") || next.startsWith("/\\")) return fallback;
-  return next;
-}
+/** Only same-site paths may be a post-sign-in destination (no open redirects): see safe-next-path.ts. */
+export { safeNextPath } from "./safe-next-path";

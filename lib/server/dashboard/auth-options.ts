@@ -2,7 +2,9 @@ import "server-only";
 import type { NextAuthOptions } from "next-auth";
 import { env } from "@/lib/env";
 import { getDb } from "@/lib/server/db/client";
-import { apiBaseUrl, dashboardClientConfig, nextAuthSecret } from "./dashboard-config";
+import { safeSameOriginPath } from "@/lib/server/auth/safe-next-path";
+import { apiBaseUrl, apiIsThisDeployment, dashboardClientConfig, nextAuthSecret } from "./dashboard-config";
+import { endServiceSession } from "./end-service-session";
 import { createDashboardSession, endDashboardSession } from "./dashboard-sessions";
 
 type MeResponse = { user: { id: string; name: string; email: string; avatar_url: string | null } };
@@ -45,6 +47,11 @@ export function authOptions(): NextAuthOptions {
       },
     ],
     callbacks: {
+      // Every callbackUrl next-auth is given (sign-in, sign-out, its cookie) ends on a path of
+      // this site, checked by the service's one redirect rule (no open redirects).
+      async redirect({ url, baseUrl }) {
+        return `${baseUrl}${safeSameOriginPath(url, baseUrl)}`;
+      },
       async jwt({ token, account }) {
         if (account?.access_token && account.refresh_token) {
           token.sid = await createDashboardSession(await getDb(), account.providerAccountId, {
@@ -63,7 +70,12 @@ export function authOptions(): NextAuthOptions {
     },
     events: {
       async signOut({ token }) {
-        if (typeof token?.sid === "string") await endDashboardSession(await getDb(), token.sid);
+        const db = await getDb();
+        if (typeof token?.sid === "string") await endDashboardSession(db, token.sid);
+        // Signing out of the dashboard also ends the service's own sign-in, so signing in again
+        // asks for the password. Here only when the service is this deployment (its `sid` cookie is
+        // ours); otherwise the sign-out page sends the browser through that service's /logout.
+        if (apiIsThisDeployment()) await endServiceSession(db);
       },
     },
   };

@@ -16,4 +16,7 @@ export function dashboardClientConfig() {
 /** The API deployment the dashboard is a client of. */
 export const apiBaseUrl = () => (env().API_BASE_URL ?? env().APP_URL).replace(/\/+$/, "");
 
+/** Whether that deployment is this one (then its sign-in cookie and sessions are ours to end). */
+export const apiIsThisDeployment = () => new URL(apiBaseUrl()).origin === new URL(env().APP_URL).origin;
+
 export const nextAuthSecret = () => env().NEXTAUTH_SECRET ?? deriveSecret("nextauth");

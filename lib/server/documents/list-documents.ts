@@ -5,6 +5,7 @@ import type { ListDocumentsQuery } from "@/lib/api/documents";
 import type { Db } from "@/lib/server/db/client";
 import { documents, recipients, type users } from "@/lib/server/db/schema";
 import { loadDocumentDetails } from "./load-document-details";
+import { sharedWithUserWhere } from "./document-access";
 import { escapeLike } from "@/lib/server/db/escape-like";
 
 type User = typeof users.$inferSelect;
@@ -28,7 +29,7 @@ export async function listDocuments(db: Db, user: User, query: ListDocumentsQuer
 /**
  * The statements of one list page (exported so bench/dashboard can EXPLAIN
  * them). Access is accessibleDocumentsWhere's rule — sent by the user, or
- * shared with their e-mail — but asked as two disjoint sides instead of one
+ * shared with their e-mail once it is confirmed — but asked as two disjoint sides instead of one
  * OR: an OR can use no index order, so every accessible row (wide rows: the
  * fields and pages travel with each document) was read and sorted for each
  * page. Each side now takes its newest `offset + per_page` ids on its own —
@@ -54,7 +55,7 @@ export function listDocumentsQueries(db: Db, user: User, query: ListDocumentsQue
   }
   const sides = [
     eq(documents.senderUserId, user.id),
-    and(sql`${documents.sharedWith} @> ${JSON.stringify([user.email])}::jsonb`, ne(documents.senderUserId, user.id))!,
+    and(sharedWithUserWhere(user), ne(documents.senderUserId, user.id))!,
   ].map((side) => and(side, ...filters)!);
 
   const offset = (query.page - 1) * query.per_page;

@@ -50,3 +50,29 @@ export const reminderEmail = (c: SigningContext) =>
     ],
     { label: "Review and sign", url: c.signUrl },
   );
+
+// ---------------------------------------------------------------- account mail
+
+/** Sign-up: the link that proves the address is the new user's (lib/server/accounts/confirm-email.ts). */
+export const confirmEmailMessage = (c: { name: string; confirmUrl: string; expiresAt: Date }) =>
+  compose(
+    "Confirm your e-mail address",
+    [
+      `Hello ${c.name},`,
+      "Someone — hopefully you — created a Signing Service account with this e-mail address. Open the link below and enter the password you chose to confirm it.",
+      `The link works once, until ${c.expiresAt.toUTCString()}. If you did not sign up, ignore this message: nothing happens without it.`,
+    ],
+    { label: "Confirm e-mail address", url: c.confirmUrl },
+  );
+
+/** Sign-up with an address that already has an account: its owner is told instead of the form. */
+export const signupAttemptMessage = (c: { name: string; signInUrl: string }) =>
+  compose(
+    "Someone tried to sign up with your e-mail address",
+    [
+      `Hello ${c.name},`,
+      "Someone tried to create a new Signing Service account with your e-mail address. It already belongs to your account, so nothing was created and nothing changed.",
+      "If it was you, sign in with your existing password instead. If you have forgotten it, ask your account's administrator to set a new one. If it was not you, you can ignore this message.",
+    ],
+    { label: "Sign in", url: c.signInUrl },
+  );

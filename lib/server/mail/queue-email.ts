@@ -14,7 +14,7 @@ export type EmailInput = {
    * outbox shows each user only their own.
    */
   causedByUserId: string | null;
-  kind: "signing_request" | "reminder" | "completed" | "declined" | "voided";
+  kind: "signing_request" | "reminder" | "completed" | "declined" | "voided" | "email_confirmation" | "signup_attempt";
   to: string;
   subject: string;
   text: string;

@@ -63,6 +63,7 @@ export async function seedDemo(db: Db): Promise<{ email: string; password: strin
       company: "Demo Co",
       accountName: "Demo Co",
       plan: { kba: true },
+      emailConfirmed: true,
     });
     await createUser(tx, {
       email: TEAMMATE_EMAIL,
@@ -70,6 +71,7 @@ export async function seedDemo(db: Db): Promise<{ email: string; password: strin
       name: "Taylor Teammate",
       company: "Demo Co",
       accountId: demo.accountId,
+      emailConfirmed: true,
     });
 
     const byName = new Map<string, Template>();

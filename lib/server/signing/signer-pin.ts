@@ -1,9 +1,9 @@
 import "server-only";
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, isNull, lt, lte, or, sql } from "drizzle-orm";
 import { PIN_LOCK_MINUTES, PIN_MAX_FAILURES } from "@/lib/api/signing";
 import type { Db } from "@/lib/server/db/client";
 import { recipients } from "@/lib/server/db/schema";
-import { hmac, safeEqual, verifyPassword } from "@/lib/server/crypto";
+import { HashingBusyError, hmac, safeEqual, verifyPassword } from "@/lib/server/crypto";
 import { deriveSecret } from "@/lib/server/secrets";
 import { env } from "@/lib/env";
 import { recordAudit } from "@/lib/server/documents/record-audit";
@@ -35,24 +35,54 @@ export function pinCookie(ctx: SignerContext) {
 export const lockedUntil = (ctx: SignerContext, now = new Date()) =>
   ctx.signer.pinLockedUntil && ctx.signer.pinLockedUntil.getTime() > now.getTime() ? ctx.signer.pinLockedUntil : null;
 
-/** Five wrong PINs in a row lock this signer's link for 15 minutes. */
+/**
+ * Five wrong PINs in a row lock this signer's link for 15 minutes.
+ *
+ * Each guess first claims one of the five tries with a single conditional
+ * UPDATE (…WHERE pin_failures < 5 AND not locked… RETURNING), and only a
+ * claimed guess is checked: however many guesses arrive at once, on however
+ * many instances, at most five are ever compared with the PIN. The fifth
+ * claim sets the lock in the same statement; a right PIN clears both.
+ */
 export async function verifySignerPin(db: Db, ctx: SignerContext, pin: string, origin: { ipAddress: string | null; userAgent: string | null }) {
   if (!ctx.doc.pinHash) return;
-  const locked = lockedUntil(ctx);
-  if (locked) throw new SigningError(423, `Too many wrong PINs. Try again after ${locked.toUTCString()}.`);
-  if (await verifyPassword(pin, ctx.doc.pinHash)) {
+  const lockedAfterClaim = sql`now() + ${sql.raw(`interval '${PIN_LOCK_MINUTES} minutes'`)}`;
+  // A lock that has run out starts a fresh round of five.
+  const expiredLock = sql`(${recipients.pinLockedUntil} is not null and ${recipients.pinLockedUntil} <= now())`;
+  const failuresAfterClaim = sql`(case when ${expiredLock} then 1 else ${recipients.pinFailures} + 1 end)`;
+  const [claim] = await db
+    .update(recipients)
+    .set({
+      pinFailures: failuresAfterClaim,
+      pinLockedUntil: sql`case when ${failuresAfterClaim} >= ${PIN_MAX_FAILURES} then ${lockedAfterClaim} else null end`,
+    })
+    .where(
+      and(
+        eq(recipients.id, ctx.signer.id),
+        or(isNull(recipients.pinLockedUntil), lte(recipients.pinLockedUntil, sql`now()`)),
+        or(lt(recipients.pinFailures, PIN_MAX_FAILURES), expiredLock),
+      ),
+    )
+    .returning({ failures: recipients.pinFailures, lockedUntil: recipients.pinLockedUntil });
+  if (!claim) throw await lockedError(db, ctx);
+
+  let right: boolean;
+  try {
+    right = await verifyPassword(pin, ctx.doc.pinHash);
+  } catch (err) {
+    // Not checked (the server is busy hashing): the try is given back.
+    await db
+      .update(recipients)
+      .set({ pinFailures: sql`greatest(${recipients.pinFailures} - 1, 0)`, pinLockedUntil: null })
+      .where(and(eq(recipients.id, ctx.signer.id), eq(recipients.pinFailures, claim.failures)));
+    if (err instanceof HashingBusyError) throw new SigningError(503, "The server is busy. Try again in a moment.");
+    throw err;
+  }
+  if (right) {
     await db.update(recipients).set({ pinFailures: 0, pinLockedUntil: null }).where(eq(recipients.id, ctx.signer.id));
     return;
   }
-  const [row] = await db
-    .update(recipients)
-    .set({ pinFailures: sql`${recipients.pinFailures} + 1` })
-    .where(and(eq(recipients.id, ctx.signer.id)))
-    .returning({ failures: recipients.pinFailures });
-  const failures = row?.failures ?? PIN_MAX_FAILURES;
-  if (failures >= PIN_MAX_FAILURES) {
-    const until = new Date(Date.now() + PIN_LOCK_MINUTES * 60_000);
-    await db.update(recipients).set({ pinFailures: 0, pinLockedUntil: until }).where(eq(recipients.id, ctx.signer.id));
+  if (claim.failures >= PIN_MAX_FAILURES) {
     await recordAudit(db, {
       documentId: ctx.doc.id,
       accountId: ctx.doc.accountId,
@@ -61,8 +91,18 @@ export async function verifySignerPin(db: Db, ctx: SignerContext, pin: string, o
       payload: `${ctx.signer.name}'s link was locked for ${PIN_LOCK_MINUTES} minutes after ${PIN_MAX_FAILURES} wrong PINs.`,
       ...origin,
     });
-    throw new SigningError(423, `Too many wrong PINs. Try again after ${until.toUTCString()}.`);
+    throw new SigningError(423, `Too many wrong PINs. Try again after ${(claim.lockedUntil ?? new Date()).toUTCString()}.`);
   }
-  const left = PIN_MAX_FAILURES - failures;
+  const left = PIN_MAX_FAILURES - claim.failures;
   throw new SigningError(422, `The PIN is not correct. ${left} ${left === 1 ? "try" : "tries"} left.`);
+}
+
+/** The 423 for a guess that could not claim a try (the link is locked, or its five tries are being checked). */
+async function lockedError(db: Db, ctx: SignerContext) {
+  const [row] = await db
+    .select({ lockedUntil: recipients.pinLockedUntil })
+    .from(recipients)
+    .where(eq(recipients.id, ctx.signer.id));
+  const until = row?.lockedUntil ?? new Date(Date.now() + PIN_LOCK_MINUTES * 60_000);
+  return new SigningError(423, `Too many wrong PINs. Try again after ${until.toUTCString()}.`);
 }

@@ -1,4 +1,5 @@
 import { getDb } from "@/lib/server/db/client";
+import { isEmailConfirmed } from "@/lib/server/accounts/confirm-email";
 import { readCookie, SESSION_COOKIE, getWebSessionUser, verifyCsrfToken } from "@/lib/server/auth/web-session";
 import { isForeignOrigin, readForm, seeOther } from "@/lib/server/http/form";
 import { oauthErrorResponse, OAuthError } from "@/lib/server/oauth/oauth-error";
@@ -14,6 +15,7 @@ export async function GET(req: Request) {
     const user = await getWebSessionUser(db, readCookie(req, SESSION_COOKIE));
     const query = carry(url.searchParams);
     if (!user) return redirect(`/login?next=${encodeURIComponent(`/oauth/authorize?${query}`)}`);
+    if (!isEmailConfirmed(user)) return redirect(unconfirmed(user.email, query));
     if (request.client.firstParty) return redirect(await createAuthorizationCode(db, request, user.id));
     return redirect(`/consent?${query}`);
   } catch (err) {
@@ -31,6 +33,7 @@ export async function POST(req: Request) {
     const sessionToken = readCookie(req, SESSION_COOKIE);
     const user = await getWebSessionUser(db, sessionToken);
     if (!user || !sessionToken) return seeOther(`/login?next=${encodeURIComponent(`/oauth/authorize?${carry(form)}`)}`);
+    if (!isEmailConfirmed(user)) return seeOther(unconfirmed(user.email, carry(form)));
     if (!verifyCsrfToken(sessionToken, form.get("csrf"))) {
       throw new OAuthError("invalid_request", "The consent form expired; start again from the application.");
     }
@@ -48,6 +51,10 @@ export async function POST(req: Request) {
     return oauthErrorResponse(err);
   }
 }
+
+/** An account whose address is not confirmed authorizes nothing: the sign-in page explains and offers a new link. */
+const unconfirmed = (email: string, query: string) =>
+  `/login?${new URLSearchParams({ error: "unconfirmed", email, next: `/oauth/authorize?${query}` })}`;
 
 const redirect = (location: string) =>
   new Response(null, { status: 302, headers: { Location: location, "Cache-Control": "no-store" } });

@@ -1,4 +1,6 @@
-import { getDb } from "@/lib/server/db/client";
+import { getDb, type Db } from "@/lib/server/db/client";
+import { blockedUntil, clearThrottle } from "@/lib/server/auth/throttle-sign-in";
+import { allTokenKeys, countTokenFailure, tokenThrottledResponse, tokenThrottleKeys } from "@/lib/server/oauth/throttle-token-requests";
 import { readForm } from "@/lib/server/http/form";
 import { authenticateClient, readClientCredentials } from "@/lib/server/oauth/authenticate-client";
 import { exchangeAuthorizationCode } from "@/lib/server/oauth/exchange-authorization-code";
@@ -10,28 +12,43 @@ export async function POST(req: Request) {
   try {
     const db = await getDb();
     const form = await readForm(req);
-    const client = await authenticateClient(db, readClientCredentials(req, form));
-    if (!client) {
-      throw new OAuthError(
-        "invalid_client",
-        "Client authentication failed due to unknown client, no client authentication included, or unsupported authentication method.",
-      );
+    // A blocked caller or client is answered before any credential is looked at.
+    const keys = tokenThrottleKeys(req, form);
+    const blocked = await blockedUntil(db, allTokenKeys(keys));
+    if (blocked) return tokenThrottledResponse(blocked);
+    try {
+      const token = await grant(db, req, form);
+      await clearThrottle(db, allTokenKeys(keys));
+      return Response.json(token, { headers: { "Cache-Control": "no-store", Pragma: "no-cache" } });
+    } catch (err) {
+      await countTokenFailure(db, keys, err);
+      throw err;
     }
-    const grantType = form.get("grant_type");
-    const token =
-      grantType === "authorization_code"
-        ? await exchangeAuthorizationCode(db, client, {
-            code: form.get("code"),
-            redirectUri: form.get("redirect_uri"),
-            codeVerifier: form.get("code_verifier"),
-          })
-        : grantType === "refresh_token"
-          ? await refreshAccessToken(db, client, form.get("refresh_token"))
-          : unsupported(grantType);
-    return Response.json(token, { headers: { "Cache-Control": "no-store", Pragma: "no-cache" } });
   } catch (err) {
     return oauthErrorResponse(err);
   }
+}
+
+async function grant(db: Db, req: Request, form: URLSearchParams) {
+  const client = await authenticateClient(db, readClientCredentials(req, form));
+  if (!client) {
+    throw new OAuthError(
+      "invalid_client",
+      "Client authentication failed due to unknown client, no client authentication included, or unsupported authentication method.",
+    );
+  }
+  const grantType = form.get("grant_type");
+  const token =
+    grantType === "authorization_code"
+      ? await exchangeAuthorizationCode(db, client, {
+          code: form.get("code"),
+          redirectUri: form.get("redirect_uri"),
+          codeVerifier: form.get("code_verifier"),
+        })
+      : grantType === "refresh_token"
+        ? await refreshAccessToken(db, client, form.get("refresh_token"))
+        : unsupported(grantType);
+  return token;
 }
 
 function unsupported(grantType: string | null): never {

@@ -1,12 +1,23 @@
 import { getDb } from "@/lib/server/db/client";
-import { createUser, EmailTakenError } from "@/lib/server/accounts/create-user";
-import { createWebSession, safeNextPath, sessionCookie } from "@/lib/server/auth/web-session";
+import { signUp } from "@/lib/server/accounts/sign-up";
+import { safeNextPath } from "@/lib/server/auth/safe-next-path";
+import { clientAddress } from "@/lib/server/auth/client-address";
+import { claimAttempt, throttleKeys } from "@/lib/server/auth/throttle-sign-in";
+import { busyPage, throttledPage } from "@/lib/server/auth/throttled-response";
+import { HashingBusyError } from "@/lib/server/crypto";
+import { enqueue } from "@/lib/server/jobs/boss";
 import { isForeignOrigin, readForm, seeOther } from "@/lib/server/http/form";
 import { signupSchema, type SignupErrorCode } from "@/lib/api/signup";
 
+/**
+ * Sign-up answers the same "check your e-mail" page whether or not the
+ * address has an account (lib/server/accounts/sign-up.ts); nobody is signed
+ * in until the address is confirmed.
+ */
 export async function POST(req: Request) {
   if (isForeignOrigin(req)) return new Response("Cross-site form submission refused.", { status: 403 });
   const form = await readForm(req);
+  if (form instanceof Response) return form;
   const next = safeNextPath(form.get("next"));
   const keep = { name: form.get("name") ?? "", email: form.get("email") ?? "", company: form.get("company") ?? "" };
   const back = (error: SignupErrorCode) => seeOther(`/signup?${new URLSearchParams({ error, next, ...keep }).toString()}`);
@@ -15,12 +26,18 @@ export async function POST(req: Request) {
   if (!parsed.success) return back(String(parsed.error.issues[0]?.path[0] ?? "email") as SignupErrorCode);
 
   const db = await getDb();
+  // Every sign-up writes mail: counted per address (no mail-bombing one inbox) and per client.
+  const keys = [throttleKeys.signUpAccount(parsed.data.email), throttleKeys.signUpAddress(clientAddress(req))];
+  const blocked = await claimAttempt(db, keys);
+  const retry = { href: `/signup?${new URLSearchParams({ next })}`, label: "Back to sign-up" };
+  if (blocked) return throttledPage(blocked, retry);
+  let emailIds: string[];
   try {
-    const user = await createUser(db, parsed.data);
-    const session = await createWebSession(db, user.id);
-    return seeOther(next, { "Set-Cookie": sessionCookie(session.token, session.expiresAt) });
+    emailIds = await signUp(db, parsed.data, next);
   } catch (err) {
-    if (err instanceof EmailTakenError) return back("email_taken");
+    if (err instanceof HashingBusyError) return busyPage(retry);
     throw err;
   }
+  for (const emailId of emailIds) await enqueue("send-email", { emailId });
+  return seeOther(`/signup/sent?${new URLSearchParams({ email: parsed.data.email.trim().toLowerCase(), next })}`);
 }
