@@ -62,6 +62,8 @@ function expectScriptPolicy(what: string, page: Page) {
   const tags = [...page.html.matchAll(/<script\b[^>]*>/gi)].map((m) => m[0]);
   expect(tags.length, `${what}: the page has scripts`).toBeGreaterThan(0);
   for (const tag of tags) expect(tag, `${what}: every script carries the response's nonce`).toContain(`nonce="${nonce}"`);
+  // <style> elements are allowed by the nonce only (Next.js's built-in 404 page had one without it).
+  for (const tag of page.html.matchAll(/<style\b[^>]*>/gi)) expect(tag[0], `${what}: a <style> without the nonce`).toContain(`nonce="${nonce}"`);
   return nonce;
 }
 
