@@ -40,6 +40,10 @@ const schema = z.object({
   /** How long a sign-up's confirmation link works (hours; fractions allowed). */
   EMAIL_CONFIRMATION_HOURS: z.coerce.number().positive().max(24 * 30).default(24),
   RUN_WORKER: bool.default(true),
+  /** Memory an upload's processing may add to the process (MB) before it is stopped (run-in-worker.ts). */
+  PROCESSING_MEMORY_MB: z.coerce.number().int().min(64).max(16384).default(256),
+  /** Time an upload's processing may take (seconds) before it is stopped. */
+  PROCESSING_TIMEOUT_SECONDS: z.coerce.number().int().min(5).max(3600).default(120),
 });
 
 export type Env = Omit<z.infer<typeof schema>, "SEED_DEMO"> & { APP_URL: string; embedded: boolean; SEED_DEMO: boolean };

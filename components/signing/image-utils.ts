@@ -1,4 +1,4 @@
-import { MAX_SIGNATURE_BYTES } from "@/lib/api/signing";
+import { MAX_SIGNATURE_BYTES, MAX_SIGNATURE_HEIGHT, MAX_SIGNATURE_WIDTH } from "@/lib/api/signing";
 
 /** Decoded size of a base64 data URL. */
 export function dataUrlBytes(dataUrl: string): number {
@@ -47,7 +47,8 @@ export function trimCanvas(source: HTMLCanvasElement, margin = 8): HTMLCanvasEle
  * shrinking further until the file fits the server's limit.
  */
 export function toPngDataUrl(image: CanvasImageSource & { width: number; height: number }, maxWidth = 1200): string | null {
-  let width = Math.min(maxWidth, image.width);
+  // Within the server's pixel bound too (it refuses larger images).
+  let width = Math.min(maxWidth, MAX_SIGNATURE_WIDTH, image.width, Math.floor((image.width * MAX_SIGNATURE_HEIGHT) / image.height));
   for (let attempt = 0; attempt < 6 && width >= 50; attempt++) {
     const scale = width / image.width;
     const canvas = makeCanvas(width, image.height * scale);

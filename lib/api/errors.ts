@@ -37,6 +37,7 @@ export const apiErrors = {
   hashEmptyKeys: { status: 422, message: "Hash contains empty keys" },
   sharedWithInvalidEmail: { status: 422, message: "shared_with contains invalid email address" },
   notFound: { status: 404, message: "Not found." },
+  payloadTooLarge: { status: 413, message: "Request body too large." },
   // Not in the spec: /ext administration is reserved for the service's own dashboard client.
   dashboardOnly: { status: 403, message: "This endpoint is reserved for the service's own dashboard." },
 } as const satisfies Record<string, { status: number; message: string }>;
@@ -56,6 +57,11 @@ export class ApiError extends Error {
   /** 422 naming the parameter and why: "Bad input parameter. per_page: must be at most 100." */
   static badInput(param: string, why: string) {
     return new ApiError("badInput", `${apiErrors.badInput.message} ${param}: ${why}`);
+  }
+
+  /** 413 naming the route's limit: "Request body too large. At most 1 MB." */
+  static payloadTooLarge(limit: string) {
+    return new ApiError("payloadTooLarge", `${apiErrors.payloadTooLarge.message} At most ${limit}.`);
   }
 
   static roleNameMismatch(name: string) {

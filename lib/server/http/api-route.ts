@@ -3,6 +3,8 @@ import { ApiError } from "@/lib/api/errors";
 import { getDb, type Db } from "@/lib/server/db/client";
 import { authenticateOrThrow, extractAccessToken, type Scope } from "./authenticate";
 import { errorResponse, json } from "./respond";
+import { BODY_LIMITS } from "./body-limits";
+import { describeLimit, readTextWithLimit } from "./read-body-with-limit";
 import type { TokenOwner } from "@/lib/server/oauth/get-access-token-owner";
 
 export type ApiVersion = "v1" | "v2";
@@ -69,7 +71,9 @@ type ParsedBody = { body: Record<string, unknown>; invalid: boolean };
 
 async function readJsonBody(req: Request, mirror: RouteOptions["mirror"]): Promise<ParsedBody> {
   if (req.method === "GET" || req.method === "HEAD") return { body: {}, invalid: false };
-  const text = await req.text();
+  // Bounded, and read before authentication: see read-body-with-limit.ts.
+  const text = await readTextWithLimit(req, BODY_LIMITS.json);
+  if (text === "too_large") throw ApiError.payloadTooLarge(describeLimit(BODY_LIMITS.json));
   if (!text.trim()) return { body: {}, invalid: false };
   let parsed: unknown;
   try {

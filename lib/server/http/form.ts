@@ -1,21 +1,51 @@
 import "server-only";
 import { env } from "@/lib/env";
+import { BODY_LIMITS } from "./body-limits";
+import { describeLimit, readBodyWithLimit } from "./read-body-with-limit";
 
 /** A 303 to a path or URL: after a form POST the browser follows with GET. */
 export function seeOther(location: string, headers?: Record<string, string>) {
   return new Response(null, { status: 303, headers: { Location: location, "Cache-Control": "no-store", ...headers } });
 }
 
-export async function readForm(req: Request): Promise<URLSearchParams> {
+/**
+ * The fields of a form post, read up to BODY_LIMITS.form before anything else
+ * (sign-in, sign-up, consent and the OAuth token and revoke endpoints read
+ * their form before they know who is calling). A larger body is answered
+ * with the 413 Response returned in place of the fields: the caller returns
+ * it. `tooLarge` renders that answer (the OAuth endpoints use RFC 6749's shape).
+ */
+export async function readForm(
+  req: Request,
+  tooLarge: (limit: string) => Response = (limit) => formTooLarge(`The form is too large (at most ${limit}).`),
+): Promise<URLSearchParams | Response> {
   const type = req.headers.get("content-type") ?? "";
-  if (type.includes("application/x-www-form-urlencoded")) return new URLSearchParams(await req.text());
-  if (type.includes("multipart/form-data")) {
-    const data = await req.formData();
-    const out = new URLSearchParams();
-    for (const [k, v] of data) if (typeof v === "string") out.append(k, v);
-    return out;
+  const urlencoded = type.includes("application/x-www-form-urlencoded");
+  const multipart = type.includes("multipart/form-data");
+  // Other content types carry no fields: the body is never read.
+  if (!urlencoded && !multipart) return new URLSearchParams();
+  const bytes = await readBodyWithLimit(req, BODY_LIMITS.form);
+  if (bytes === "too_large") return tooLarge(describeLimit(BODY_LIMITS.form));
+  if (urlencoded) return new URLSearchParams(new TextDecoder().decode(bytes));
+  let data: FormData;
+  try {
+    // The bytes are already bounded; Response parses the multipart framing.
+    data = await new Response(bytes, { headers: { "Content-Type": type } }).formData();
+  } catch {
+    return new URLSearchParams();
   }
-  return new URLSearchParams();
+  const out = new URLSearchParams();
+  for (const [k, v] of data) if (typeof v === "string") out.append(k, v);
+  return out;
+}
+
+/** The 413 of the OAuth endpoints, in RFC 6749's error shape. */
+export const oauthTooLarge = (limit: string) =>
+  formTooLarge("", { error: "invalid_request", error_description: `The request body is too large (at most ${limit}).` });
+
+/** 413 for a form post: the client is told to stop sending (Connection: close). */
+export function formTooLarge(message: string, body: Record<string, string> = { error: message }) {
+  return Response.json(body, { status: 413, headers: { "Cache-Control": "no-store", Connection: "close" } });
 }
 
 /**

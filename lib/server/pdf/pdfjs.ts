@@ -1,6 +1,10 @@
-import "server-only";
+// Server code, also run by the processing worker (processing-worker.ts), which the bundler
+// builds without the react-server condition: so no "server-only" import here.
 import path from "node:path";
 import { createRequire } from "node:module";
+
+/** Same bound as uploaded images (lib/server/processing/processing-error.ts MAX_IMAGE_PIXELS). */
+const MAX_IMAGE_PIXELS = 25_000_000;
 
 type PdfJs = typeof import("pdfjs-dist/legacy/build/pdf.mjs");
 const g = globalThis as unknown as { __pdfjs?: Promise<PdfJs> };
@@ -38,6 +42,10 @@ export async function loadPdfDocument(bytes: Uint8Array) {
     cMapPacked: true,
     wasmUrl: path.join(dir, "wasm") + path.sep,
     isEvalSupported: false,
+    // Backstop for images the pre-checks cannot see (inline images in page
+    // content): larger ones are skipped instead of decoded. Uploads with large
+    // image XObjects are refused before this (check-pdf-bounds.ts).
+    maxImageSize: MAX_IMAGE_PIXELS,
     useSystemFonts: false,
     disableFontFace: true,
     verbosity: 0,

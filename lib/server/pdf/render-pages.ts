@@ -1,4 +1,5 @@
-import "server-only";
+// Server code, also run by the processing worker (processing-worker.ts), which the bundler
+// builds without the react-server condition: so no "server-only" import here.
 import { createCanvas, type Canvas } from "@napi-rs/canvas";
 import { loadPdfDocument } from "./pdfjs";
 
@@ -26,6 +27,8 @@ export type RenderedPage = {
 const PAGE_WIDTH_PX = 1100;
 const THUMBNAIL_WIDTH_PX = 200;
 const DEFAULT_MAX_PAGES = 500;
+/** 1100 × ~3600: a US Letter page at PAGE_WIDTH_PX is ~1.6 MP. */
+const MAX_PAGE_PIXELS = 4_000_000;
 
 /** Renders every page of a PDF to a page image and a thumbnail. */
 export async function renderPdfPages(
@@ -58,7 +61,7 @@ export async function renderPdfPages(
       const page = await doc.getPage(n);
       try {
         const base = page.getViewport({ scale: 1 });
-        const viewport = page.getViewport({ scale: PAGE_WIDTH_PX / base.width });
+        const viewport = page.getViewport({ scale: renderScale(base.width, base.height) });
         const canvas = createCanvas(Math.ceil(viewport.width), Math.ceil(viewport.height));
         const ctx = canvas.getContext("2d");
         // PDFs assume white paper; an unpainted canvas is transparent.
@@ -87,14 +90,26 @@ export async function renderPdfPages(
   }
 }
 
+/**
+ * PAGE_WIDTH_PX wide, unless that would make the bitmap larger than
+ * MAX_PAGE_PIXELS (a page a few points wide and metres tall): then smaller,
+ * so one page never takes more than ~16 MB of canvas.
+ */
+function renderScale(width: number, height: number): number {
+  const byWidth = PAGE_WIDTH_PX / width;
+  const byArea = Math.sqrt(MAX_PAGE_PIXELS / (width * height));
+  return Math.min(byWidth, byArea);
+}
+
 /** Downscales the rendered page rather than rendering a third time. */
 async function thumbnailOf(page: Canvas): Promise<Buffer> {
-  const height = Math.max(1, Math.round((page.height * THUMBNAIL_WIDTH_PX) / page.width));
-  const thumb = createCanvas(THUMBNAIL_WIDTH_PX, height);
+  const width = Math.min(THUMBNAIL_WIDTH_PX, page.width);
+  const height = Math.max(1, Math.round((page.height * width) / page.width));
+  const thumb = createCanvas(width, height);
   const ctx = thumb.getContext("2d");
   ctx.imageSmoothingEnabled = true;
   ctx.imageSmoothingQuality = "high";
-  ctx.drawImage(page, 0, 0, THUMBNAIL_WIDTH_PX, height);
+  ctx.drawImage(page, 0, 0, width, height);
   return thumb.encode("png");
 }
 

@@ -1,7 +1,8 @@
 import "server-only";
 import type { PageInfo } from "@/lib/server/db/schema";
 import { getStorage } from "@/lib/server/storage/storage";
-import { renderPdfPages } from "./render-pages";
+import { renderPagesInWorker } from "@/lib/server/processing/run-in-worker";
+import type { RenderedPage } from "./render-pages";
 
 /**
  * Renders a PDF and stores it with its page images under `prefix`:
@@ -13,7 +14,16 @@ export async function storePdfWithPages(
   bytes: Uint8Array,
   prefix: string,
 ): Promise<{ originalFileKey: string; pages: PageInfo[] }> {
-  const rendered = await renderPdfPages(bytes);
+  // Rendered in the bounded processing worker, never on the server's own thread.
+  return storeRenderedPdf(bytes, await renderPagesInWorker(bytes), prefix);
+}
+
+/** Stores a PDF and the page images already rendered from it (see storePdfWithPages). */
+export async function storeRenderedPdf(
+  bytes: Uint8Array,
+  rendered: RenderedPage[],
+  prefix: string,
+): Promise<{ originalFileKey: string; pages: PageInfo[] }> {
   const storage = getStorage();
   const originalFileKey = `${prefix}/original.pdf`;
   await storage.put(originalFileKey, bytes, "application/pdf");

@@ -1,4 +1,5 @@
-import "server-only";
+// Server code, also run by the processing worker (processing-worker.ts), which the bundler
+// builds without the react-server condition: so no "server-only" import here.
 
 export type DetectedFileType =
   | { kind: "pdf" | "png" | "jpeg" }

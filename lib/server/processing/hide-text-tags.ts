@@ -1,4 +1,5 @@
-import "server-only";
+// Server code, also run by the processing worker (processing-worker.ts), which the bundler
+// builds without the react-server condition: so no "server-only" import here.
 import { PDFDocument, rgb, type PDFPage } from "pdf-lib";
 import type { TagBox } from "./text-tags";
 import { ProcessingError } from "./processing-error";

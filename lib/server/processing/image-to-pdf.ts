@@ -1,4 +1,5 @@
-import "server-only";
+// Server code, also run by the processing worker (processing-worker.ts), which the bundler
+// builds without the react-server condition: so no "server-only" import here.
 import {
   PDFDocument,
   concatTransformationMatrix,
@@ -7,6 +8,8 @@ import {
   pushGraphicsState,
   type PDFImage,
 } from "pdf-lib";
+import { downscaleImage } from "./downscale-image";
+import { declaredImageSize } from "./image-size";
 import { MAX_IMAGE_PIXELS, ProcessingError } from "./processing-error";
 
 // US Letter, in points. The image is scaled to fit this box (turned to
@@ -23,12 +26,19 @@ const BOX_SHORT = 612;
  * the page shows the photo the way the phone showed it. PNG orientation
  * (the rare eXIf chunk) is not read: PNGs are almost always stored upright.
  */
-export async function imageToPdf(bytes: Uint8Array, kind: "png" | "jpeg"): Promise<Uint8Array> {
-  if (kind === "png") {
-    const size = pngSize(bytes);
-    // Checked before embedding: pdf-lib decodes the whole PNG into memory.
-    if (size && size.width * size.height > MAX_IMAGE_PIXELS) throw ProcessingError.imageTooLarge(size.width, size.height);
+export async function imageToPdf(original: Uint8Array, kind: "png" | "jpeg"): Promise<Uint8Array> {
+  // Checked from the header before anything is decoded: an image bomb (a small
+  // file declaring a huge bitmap) never gets its pixels allocated.
+  const size = declaredImageSize(original, kind);
+  if (!size || size.width < 1 || size.height < 1) throw ProcessingError.unreadableImage(kind === "png" ? "PNG" : "JPEG");
+  if (size.width * size.height > MAX_IMAGE_PIXELS) throw ProcessingError.imageTooLarge(size.width, size.height);
+  let scaled: Uint8Array | undefined;
+  try {
+    scaled = await downscaleImage(original, kind, size);
+  } catch (e) {
+    throw ProcessingError.unreadableImage(kind === "png" ? "PNG" : "JPEG", e);
   }
+  const bytes = scaled ?? original;
 
   const pdf = await PDFDocument.create();
   let image: PDFImage;
@@ -40,7 +50,8 @@ export async function imageToPdf(bytes: Uint8Array, kind: "png" | "jpeg"): Promi
   if (image.width < 1 || image.height < 1) throw ProcessingError.unreadableImage(kind === "png" ? "PNG" : "JPEG");
   if (image.width * image.height > MAX_IMAGE_PIXELS) throw ProcessingError.imageTooLarge(image.width, image.height);
 
-  const orientation = kind === "jpeg" ? jpegExifOrientation(bytes) : 1;
+  // A downscaled image is already upright (the canvas applied the EXIF orientation).
+  const orientation = kind === "jpeg" && !scaled ? jpegExifOrientation(bytes) : 1;
   const sideways = orientation >= 5; // 5–8 swap width and height
   const shownW = sideways ? image.height : image.width;
   const shownH = sideways ? image.width : image.height;
@@ -86,13 +97,6 @@ function orientationMatrix(
   const [ux, uy] = toPage(1, 0);
   const [vx, vy] = toPage(0, 1);
   return [ux - e, uy - f, vx - e, vy - f, e, f];
-}
-
-/** Width and height from the IHDR chunk, which a PNG must start with. */
-function pngSize(bytes: Uint8Array): { width: number; height: number } | undefined {
-  if (bytes.length < 24) return undefined;
-  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  return { width: view.getUint32(16), height: view.getUint32(20) };
 }
 
 /**

@@ -1,4 +1,5 @@
-import "server-only";
+// Server code, also run by the processing worker (processing-worker.ts), which the bundler
+// builds without the react-server condition: so no "server-only" import here.
 import type { PDFDocumentProxy } from "pdfjs-dist/legacy/build/pdf.mjs";
 import { ProcessingError } from "./processing-error";
 import { loadPdfDocument } from "@/lib/server/pdf/pdfjs";

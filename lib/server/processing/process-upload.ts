@@ -1,13 +1,9 @@
 import "server-only";
 import type { FieldDefinition, PageInfo } from "@/lib/server/db/schema";
 import { newId } from "@/lib/server/crypto";
-import { storePdfWithPages } from "@/lib/server/pdf/store-pdf-with-pages";
-import { detectFileType } from "./detect-file-type";
-import { hideTextTags, loadWithPdfLib } from "./hide-text-tags";
-import { imageToPdf } from "./image-to-pdf";
-import { openPdf } from "./open-pdf";
-import { MAX_PAGES, MAX_UPLOAD_BYTES, ProcessingError, toProcessingError } from "./processing-error";
-import { readTextTags } from "./text-tags";
+import { storeRenderedPdf } from "@/lib/server/pdf/store-pdf-with-pages";
+import { MAX_UPLOAD_BYTES, ProcessingError, toProcessingError } from "./processing-error";
+import { prepareUploadInWorker } from "./run-in-worker";
 
 export type ProcessUploadOptions = {
   /**
@@ -43,65 +39,17 @@ export async function processUpload(bytes: Uint8Array, opts: ProcessUploadOption
   if (bytes.length === 0) throw ProcessingError.empty();
   if (bytes.length > MAX_UPLOAD_BYTES) throw ProcessingError.tooLarge(bytes.length);
 
-  const type = detectFileType(bytes);
-  let pdf: Uint8Array;
-  let tagged: FieldDefinition[] = [];
-  switch (type.kind) {
-    case "unsupported":
-      throw ProcessingError.unsupportedType(type.looksLike);
-    case "png":
-    case "jpeg":
-      pdf = await imageToPdf(bytes, type.kind);
-      break;
-    case "pdf": {
-      const prepared = await preparePdf(bytes, opts.roles);
-      pdf = prepared.pdf;
-      tagged = prepared.fields;
-      break;
-    }
-  }
-
+  // Everything that decodes the file runs in the bounded worker (memory, time).
+  const prepared = await prepareUploadInWorker(bytes, opts.roles);
   let stored: { originalFileKey: string; pages: PageInfo[] };
   try {
-    stored = await storePdfWithPages(pdf, opts.storagePrefix);
+    stored = await storeRenderedPdf(prepared.pdf, prepared.pages, opts.storagePrefix);
   } catch (e) {
     throw toProcessingError(e);
   }
+  const tagged = prepared.fields;
   const fields = opts.roles === "any" ? tagged : [...tagged, ...signatureFieldsForUntaggedRoles(tagged, opts.roles, stored.pages)];
   return { ...stored, fields, pageCount: stored.pages.length };
-}
-
-/** Checks a PDF, reads its text tags and covers them; returns the PDF to store. */
-async function preparePdf(bytes: Uint8Array, roles: readonly string[] | "any") {
-  const doc = await openPdf(bytes);
-  let found: Awaited<ReturnType<typeof readTextTags>>;
-  try {
-    if (doc.numPages > MAX_PAGES) throw ProcessingError.tooManyPages(doc.numPages);
-    found = await readTextTags(doc);
-  } catch (e) {
-    // A page pdf.js cannot read fails the same way every time: not worth a retry.
-    throw e instanceof ProcessingError ? e : ProcessingError.unreadablePdf(e);
-  } finally {
-    await doc.destroy().catch(() => {});
-  }
-
-  for (const field of found.fields) {
-    if (roles === "any" || roles.includes(field.role)) continue;
-    const near = roles.find((r) => r.toLowerCase() === field.role.toLowerCase());
-    throw ProcessingError.unknownRole(field.role, field.page, roles, near);
-  }
-
-  // Loaded even without tags: see loadWithPdfLib.
-  const lib = await loadWithPdfLib(bytes);
-  let pdf = bytes;
-  if (found.tagBoxes.length) {
-    try {
-      pdf = await hideTextTags(lib, found.tagBoxes);
-    } catch (e) {
-      throw ProcessingError.unreadablePdf(e);
-    }
-  }
-  return { pdf, fields: found.fields };
 }
 
 // Size and place of the automatic signature boxes, in points.

@@ -1,12 +1,24 @@
-import "server-only";
+// Server code, also run by the processing worker (processing-worker.ts), which the bundler
+// builds without the react-server condition: so no "server-only" import here.
 import { PdfReadError } from "@/lib/server/pdf/render-pages";
 
 /** 25 MiB: large enough for scanned contracts, small enough to render in one job. */
 export const MAX_UPLOAD_BYTES = 25 * 1024 * 1024;
 /** Every page is rendered to an image and a thumbnail; past this a job takes minutes. */
 export const MAX_PAGES = 200;
-/** A decoded image is held in memory as RGBA; 40 MP is ~160 MB, about the most one job should take. */
-export const MAX_IMAGE_PIXELS = 40_000_000;
+/**
+ * Largest image (uploaded PNG/JPEG, or an image inside a PDF) in pixels,
+ * checked from the declared size before anything is decoded. A decoded image
+ * is held as RGBA: 25 MP is 100 MB, about the most one job may take within
+ * the worker's memory budget (run-in-worker.ts). 6000 × 4000 (a 24 MP camera) fits.
+ */
+export const MAX_IMAGE_PIXELS = 25_000_000;
+/**
+ * Everything compressed in a PDF other than images (page content, fonts,
+ * metadata) may inflate to at most this much in total: real documents stay
+ * far below it, and a "zip bomb" stream is refused before pdf.js inflates it.
+ */
+export const MAX_INFLATED_BYTES = 256 * 1024 * 1024;
 
 export type ProcessingErrorCode =
   | "empty"
@@ -18,7 +30,9 @@ export type ProcessingErrorCode =
   | "no_pages"
   | "too_many_pages"
   | "unknown_role"
-  | "malformed_tag";
+  | "malformed_tag"
+  /** The file expands beyond the memory or time the processing worker is given. */
+  | "too_complex";
 
 /**
  * Why an uploaded file could not be turned into a document. The message is
@@ -54,6 +68,34 @@ export class ProcessingError extends Error {
     return new ProcessingError(
       "image_too_large",
       `The image is ${width} × ${height} pixels; at most ${MAX_IMAGE_PIXELS / 1e6} megapixels are supported. Scale it down and upload it again.`,
+    );
+  }
+
+  static pdfImageTooLarge(width: number, height: number) {
+    return new ProcessingError(
+      "image_too_large",
+      `The PDF contains an image of ${width} × ${height} pixels; at most ${MAX_IMAGE_PIXELS / 1e6} megapixels per image are supported. Export the PDF with smaller or compressed images and upload it again.`,
+    );
+  }
+
+  static inflatesTooMuch() {
+    return new ProcessingError(
+      "too_complex",
+      `The PDF's compressed content expands to more than ${mib(MAX_INFLATED_BYTES)}, which no ordinary document does; it may be damaged or built to overload the server. Save or print it again as a new PDF and upload that.`,
+    );
+  }
+
+  static outOfMemory() {
+    return new ProcessingError(
+      "too_complex",
+      "The file needs more memory to process than we allow for one upload; it may be damaged or built to overload the server. Save or print it again as a new PDF (with smaller images) and upload that.",
+    );
+  }
+
+  static tooSlow(seconds: number) {
+    return new ProcessingError(
+      "too_complex",
+      `Processing the file took longer than ${seconds} seconds and was stopped. Save or print it again as a simpler PDF (fewer or smaller images) and upload that.`,
     );
   }
 

@@ -1,9 +1,10 @@
-import "server-only";
+// Server code, also run by the processing worker (processing-worker.ts), which the bundler
+// builds without the react-server condition: so no "server-only" import here.
 import { PDFDocument, StandardFonts, type PDFFont } from "pdf-lib";
 import type { PDFDocumentProxy, PageViewport } from "pdfjs-dist/legacy/build/pdf.mjs";
 import type { TextItem, TextStyle } from "pdfjs-dist/types/src/display/api";
 import type { FieldDefinition, FieldType } from "@/lib/server/db/schema";
-import { newId } from "@/lib/server/crypto";
+import { randomBytes } from "node:crypto";
 import { ProcessingError } from "./processing-error";
 import { TAG_PATTERN, UNCLOSED_TAG_PATTERN, looksLikeTag, parseTag, type ParsedTag } from "./tag-grammar";
 
@@ -70,7 +71,7 @@ export async function readTextTags(doc: PDFDocumentProxy): Promise<TextTagResult
   found.sort((a, b) => a.page - b.page || a.field.y0 - b.field.y0 || a.field.x0 - b.field.x0);
   const names = defaultNamer(found.flatMap((f) => (f.tag.name ? [f.tag.name] : [])));
   const fields = found.map(({ tag, page, field, pageW, pageH }): FieldDefinition => ({
-    id: newId(),
+    id: randomBytes(16).toString("hex"), // as newId() in lib/server/crypto.ts, which the worker cannot import
     type: tag.type,
     role: tag.role,
     name: tag.name ?? names(tag.type),

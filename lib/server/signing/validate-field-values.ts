@@ -1,6 +1,7 @@
 import "server-only";
-import { MAX_SIGNATURE_BYTES } from "@/lib/api/signing";
+import { MAX_SIGNATURE_BYTES, MAX_SIGNATURE_HEIGHT, MAX_SIGNATURE_WIDTH } from "@/lib/api/signing";
 import type { FieldDefinition } from "@/lib/server/db/schema";
+import { reencodeSignature } from "./reencode-signature";
 import { SigningError } from "./signing-error";
 
 export type ValidatedValue = {
@@ -17,7 +18,7 @@ const DATA_URL = /^data:(image\/(?:png|jpeg));base64,([A-Za-z0-9+/=]+)$/;
  * filled, each value fits its type, and nothing names a field that is not
  * theirs. Errors name the field so the page can point at it.
  */
-export function validateFieldValues(fields: FieldDefinition[], values: Record<string, string>): ValidatedValue[] {
+export async function validateFieldValues(fields: FieldDefinition[], values: Record<string, string>): Promise<ValidatedValue[]> {
   const mine = new Map(fields.map((f) => [f.id, f]));
   for (const id of Object.keys(values)) {
     if (!mine.has(id)) throw new SigningError(422, "One of the answers belongs to a field that is not yours.", id);
@@ -46,14 +47,14 @@ export function validateFieldValues(fields: FieldDefinition[], values: Record<st
         break;
       case "signature":
       case "initials":
-        out.push({ fieldId: field.id, value: "", image: decodeImage(raw, field, label) });
+        out.push({ fieldId: field.id, value: "", image: await decodeImage(raw, field, label) });
         break;
     }
   }
   return out;
 }
 
-function decodeImage(raw: string, field: FieldDefinition, label: string) {
+async function decodeImage(raw: string, field: FieldDefinition, label: string) {
   const m = DATA_URL.exec(raw);
   if (!m) throw new SigningError(422, `"${label}" needs a drawn, typed or uploaded ${field.type}.`, field.id);
   const bytes = new Uint8Array(Buffer.from(m[2]!, "base64"));
@@ -61,7 +62,17 @@ function decodeImage(raw: string, field: FieldDefinition, label: string) {
   const png = bytes[0] === 0x89 && bytes[1] === 0x50 && bytes[2] === 0x4e && bytes[3] === 0x47;
   const jpeg = bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff;
   if (!png && !jpeg) throw new SigningError(422, `The image for "${label}" is not a PNG or JPEG.`, field.id);
-  return { bytes, contentType: png ? "image/png" : "image/jpeg" };
+  // Stored is our own PNG, decoded and encoded again within a pixel bound.
+  const clean = await reencodeSignature(bytes, png ? "png" : "jpeg");
+  if (clean instanceof Uint8Array) return { bytes: clean, contentType: "image/png" };
+  if (clean.problem === "too_large") {
+    throw new SigningError(
+      422,
+      `The image for "${label}" is ${clean.width} × ${clean.height} pixels; at most ${MAX_SIGNATURE_WIDTH} × ${MAX_SIGNATURE_HEIGHT} are accepted.`,
+      field.id,
+    );
+  }
+  throw new SigningError(422, `The image for "${label}" is damaged or could not be read.`, field.id);
 }
 
 function isDate(value: string) {

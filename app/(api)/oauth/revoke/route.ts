@@ -1,5 +1,5 @@
 import { getDb } from "@/lib/server/db/client";
-import { readForm } from "@/lib/server/http/form";
+import { oauthTooLarge, readForm } from "@/lib/server/http/form";
 import { authenticateClient, readClientCredentials } from "@/lib/server/oauth/authenticate-client";
 import { revokeToken } from "@/lib/server/oauth/revoke-token";
 
@@ -7,7 +7,8 @@ import { revokeToken } from "@/lib/server/oauth/revoke-token";
 export async function POST(req: Request) {
   try {
     const db = await getDb();
-    const form = await readForm(req);
+    const form = await readForm(req, oauthTooLarge);
+    if (form instanceof Response) return form;
     const token = form.get("token");
     const client = await authenticateClient(db, readClientCredentials(req, form));
     if (client && token) await revokeToken(db, client.id, token);

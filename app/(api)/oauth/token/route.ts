@@ -1,7 +1,7 @@
 import { getDb, type Db } from "@/lib/server/db/client";
 import { blockedUntil, clearThrottle } from "@/lib/server/auth/throttle-sign-in";
 import { allTokenKeys, countTokenFailure, tokenThrottledResponse, tokenThrottleKeys } from "@/lib/server/oauth/throttle-token-requests";
-import { readForm } from "@/lib/server/http/form";
+import { oauthTooLarge, readForm } from "@/lib/server/http/form";
 import { authenticateClient, readClientCredentials } from "@/lib/server/oauth/authenticate-client";
 import { exchangeAuthorizationCode } from "@/lib/server/oauth/exchange-authorization-code";
 import { OAuthError, oauthErrorResponse } from "@/lib/server/oauth/oauth-error";
@@ -11,7 +11,9 @@ import { refreshAccessToken } from "@/lib/server/oauth/refresh-access-token";
 export async function POST(req: Request) {
   try {
     const db = await getDb();
-    const form = await readForm(req);
+    // Read (bounded) before the client is authenticated: see readForm.
+    const form = await readForm(req, oauthTooLarge);
+    if (form instanceof Response) return form;
     // A blocked caller or client is answered before any credential is looked at.
     const keys = tokenThrottleKeys(req, form);
     const blocked = await blockedUntil(db, allTokenKeys(keys));
