@@ -5,6 +5,7 @@ import { authenticateOrThrow, extractAccessToken, type Scope } from "./authentic
 import { errorResponse, json } from "./respond";
 import { BODY_LIMITS } from "./body-limits";
 import { describeLimit, readTextWithLimit } from "./read-body-with-limit";
+import { findUnstorableText, UNSTORABLE_TEXT } from "./invalid-text";
 import type { TokenOwner } from "@/lib/server/oauth/get-access-token-owner";
 
 export type ApiVersion = "v1" | "v2";
@@ -59,6 +60,10 @@ export function apiRoute(options: RouteOptions) {
       // A malformed body is reported only to an authenticated caller, after the 401s.
       if (invalid) throw ApiError.badInput("body", "must be a JSON object.");
       const query = new URL(req.url).searchParams;
+      // Every path, query and body string must be text the database can store (NUL bytes, lone surrogates).
+      const unstorable =
+        findUnstorableText(params) ?? [...query].map(([k, v]) => findUnstorableText({ [k]: v })).find(Boolean) ?? findUnstorableText(body);
+      if (unstorable) throw ApiError.badInput(unstorable, UNSTORABLE_TEXT);
       const result = await options.handler({ req, db, auth, version, params, query, body });
       return result instanceof Response ? result : json(result);
     } catch (err) {

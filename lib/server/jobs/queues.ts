@@ -16,6 +16,18 @@ export type JobName = keyof JobPayloads;
  * Queue settings. A heartbeat lets the monitor notice a job whose worker died
  * (crash, kill -9) and retry it, instead of waiting for the job to expire.
  */
+/**
+ * Jobs of one queue a process runs at once. Each pg-boss worker takes one job
+ * per polling interval (1 s) when the queue is busy, so this is also about the
+ * jobs per second a process gets through: network-bound queues (callbacks,
+ * e-mail) run more at once than the CPU-bound ones (PDF work), or 200
+ * callbacks of a busy minute would take minutes to go out.
+ */
+export const workerConcurrency: Partial<Record<JobName, number>> = {
+  "deliver-callback": 8,
+  "send-email": 4,
+};
+
 export const queueOptions: Record<JobName, Omit<Queue, "name">> = {
   "process-sending-request": { retryLimit: 3, retryDelay: 5, retryBackoff: true, heartbeatSeconds: 10, expireInSeconds: 900 },
   "process-template-upload": { retryLimit: 3, retryDelay: 5, retryBackoff: true, heartbeatSeconds: 10, expireInSeconds: 900 },

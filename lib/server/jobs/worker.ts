@@ -1,7 +1,7 @@
 import "server-only";
 import type { Job } from "pg-boss";
 import { getBoss } from "./boss";
-import type { JobName, JobPayloads } from "./queues";
+import { workerConcurrency, type JobName, type JobPayloads } from "./queues";
 
 export type JobHandlers = { [K in JobName]: (data: JobPayloads[K], job: Job<JobPayloads[K]>) => Promise<unknown> };
 
@@ -14,7 +14,8 @@ export async function startWorker(handlers: JobHandlers) {
   const boss = await getBoss();
   for (const name of Object.keys(handlers) as JobName[]) {
     const handle = handlers[name] as (data: unknown, job: Job<unknown>) => Promise<unknown>;
-    await boss.work<unknown>(name, { batchSize: 1, localConcurrency: 2, pollingIntervalSeconds: 1 }, async ([job]) => {
+    const localConcurrency = workerConcurrency[name] ?? 2;
+    await boss.work<unknown>(name, { batchSize: 1, localConcurrency, pollingIntervalSeconds: 1 }, async ([job]) => {
       if (job) await handle(job.data, job);
     });
   }
