@@ -14,7 +14,7 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { PDFDocument } from "pdf-lib";
 import { beforeAll, describe, expect, it } from "vitest";
-import { api } from "./helpers";
+import { api, dashboardTokenFor } from "./helpers";
 import { expectSignedFileUrl } from "./support/checks";
 import { flipByteInSignedRange, pdfsig } from "./support/pdfsig";
 import {
@@ -204,7 +204,8 @@ describe("after completion", () => {
   });
 
   it("every signer is e-mailed a link that downloads the signed PDF", async () => {
-    const res = await api("/ext/outbox", { token, query: { per_page: 100 } });
+    // The outbox is the dashboard's (/ext): alice's own dashboard token.
+    const res = await api("/ext/outbox", { token: (await dashboardTokenFor("alice")).access_token, query: { per_page: 100 } });
     expect(res.status, res.text).toBe(200);
     const completed = (res.body.emails as any[]).filter((e) => e.document_id === doc.id && e.kind === "completed");
     expect(completed.map((e) => e.to).sort()).toEqual(["cleo@client.example", "morgan@manager.example"]);

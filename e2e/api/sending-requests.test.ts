@@ -4,7 +4,7 @@
 // the test (pdf-lib PDFs with text tags, a PNG, a ZIP, plain text). Real
 // server over HTTP; processing runs in the server's own worker.
 import { beforeAll, describe, expect, it } from "vitest";
-import { api, BASE_URL, browse, CookieJar, http, signIn } from "./helpers";
+import { api, BASE_URL, browse, CookieJar, dashboardTokenFor, http, signIn } from "./helpers";
 import { expectBadInput, expectDocumentShape, expectError, expectTimestamp, unknownId, VERSIONS } from "./support/checks";
 import {
   createRequest,
@@ -377,9 +377,10 @@ describe("uploaded with prepare_document=true", () => {
     expect([302, 303, 307, 308]).toContain(page.status);
     expect(new URL(page.location!, BASE_URL).pathname).toBe(`/documents/${docId}/prepare`);
     // the builder's draft: the roles filled from the request; its "Send for signature" sends it
-    const draft = await api(`/ext/documents/${docId}/draft`, { token: t.sam });
+    const dashboard = (await dashboardTokenFor("sam")).access_token;
+    const draft = await api(`/ext/documents/${docId}/draft`, { token: dashboard });
     expect(draft.body.document.recipients.length).toBeGreaterThan(0);
-    expect((await api(`/ext/documents/${docId}/send`, { token: t.sam, method: "POST", body: {} })).status).toBe(200);
+    expect((await api(`/ext/documents/${docId}/send`, { token: dashboard, method: "POST", body: {} })).status).toBe(200);
     const sent = (await api(`/public/v2/documents/${docId}`, { token: t.sam })).body.document;
     expect(sent.state).toBe("pending");
     expectTimestamp(sent.sent_at, "sent_at");

@@ -7,7 +7,7 @@
 // sent from alice's fixture template (Client sequence 0 with signature, title
 // and date fields; Manager sequence 1 with a signature; signer sequencing on).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { api, pageText } from "./helpers";
+import { api, dashboardTokenFor, pageText } from "./helpers";
 import { startCallbackReceiver, type CallbackReceiver } from "./support/callback-receiver";
 import {
   aliceToken,
@@ -48,7 +48,8 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const tamper = (s: string) => s.slice(0, -1) + (s.endsWith("A") ? "B" : "A");
 
 async function outboxFor(documentId: string) {
-  const res = await api("/ext/outbox", { token, query: { per_page: 100 } });
+  // The outbox is the dashboard's (/ext): alice's own dashboard token.
+  const res = await api("/ext/outbox", { token: (await dashboardTokenFor("alice")).access_token, query: { per_page: 100 } });
   expect(res.status, res.text).toBe(200);
   return (res.body.emails as any[]).filter((e) => e.document_id === documentId);
 }
