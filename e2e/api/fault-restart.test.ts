@@ -7,8 +7,8 @@
 // of its own, created next to TEST_DATABASE_URL's and dropped afterwards; when
 // that cannot be created, the test is skipped.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { REDIRECT_URI_FOR_OWN_SERVER, ownDatabase } from "./support/own-database";
-import { ownServer, tokenAt, type OwnServer } from "./support/own-server";
+import { REDIRECT_URI_FOR_OWN_SERVER } from "./support/own-database";
+import { prepareOwnServer, tokenAt, type OwnServer, type OwnServerSetup } from "./support/own-server";
 import { makePdf, sendingRequestBody } from "./support/sending";
 
 const REQUESTS = 10;
@@ -17,8 +17,7 @@ const FINAL = ["completed", "errored"];
 const USER = { email: "crash@restart.example", password: "crash-Pa55word-e2e", name: "Casey Crash" };
 
 let server: OwnServer | undefined;
-let database: Awaited<ReturnType<typeof ownDatabase>> | undefined;
-let skipReason = "";
+let setup: OwnServerSetup;
 let token = "";
 
 /** A resource call to this test's server; a lost connection is retried once for GET, and a dead server is reported as such. */
@@ -49,29 +48,20 @@ const call = async (path: string, init: { method?: string; body?: unknown } = {}
 };
 
 beforeAll(async () => {
-  if (process.env.TEST_DATABASE_URL) {
-    database = await ownDatabase(process.env.TEST_DATABASE_URL, "fault_restart");
-    if (!database.url) {
-      skipReason = database.problem;
-      return;
-    }
-  }
-  server = await ownServer({ name: "fault-restart", fromPort: 3400, databaseUrl: database?.url });
+  setup = await prepareOwnServer({ name: "fault-restart", fromPort: 3400 });
+  server = setup.server;
+  if (!server) return;
   await server.cli("user:create", "--email", USER.email, "--password", USER.password, "--name", USER.name, "--company", "Restart Ltd", "--account", "Restart");
   const app = await server.cli("app:create", "--owner", USER.email, "--name", "Restart Integration", "--redirect-uri", REDIRECT_URI_FOR_OWN_SERVER);
   await server.start();
   token = await tokenAt(server.baseUrl, USER, app);
 }, 300_000);
 
-afterAll(async () => {
-  await server?.stop();
-  server?.removeData();
-  await database?.drop();
-}, 60_000);
+afterAll(() => setup?.teardown(), 60_000);
 
 describe("kill -9 while sending requests are processing", () => {
   it("after a restart on the same data every request completes, with exactly one document each", { timeout: 600_000 }, async (ctx) => {
-    if (skipReason) ctx.skip(skipReason);
+    if (setup.skipReason) ctx.skip(setup.skipReason);
     const pdf = await makePdf({
       pages: PAGES,
       title: "Crash-test contract",

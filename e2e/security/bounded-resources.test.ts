@@ -16,8 +16,8 @@ import fs from "node:fs";
 import http from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BASE_URL } from "../api/helpers";
-import { REDIRECT_URI_FOR_OWN_SERVER, ownDatabase } from "../api/support/own-database";
-import { ownServer, tokenAt, type OwnServer } from "../api/support/own-server";
+import { REDIRECT_URI_FOR_OWN_SERVER } from "../api/support/own-database";
+import { prepareOwnServer, tokenAt, type OwnServer, type OwnServerSetup } from "../api/support/own-server";
 import { encodePng } from "../api/support/png";
 import { expectHumanMessage, makePdf, sendingRequestBody } from "../api/support/sending";
 import { aliceToken, fieldId, getDocument, recipient, sendFromTemplate, signaturePng, submitAs } from "../api/support/signing-calls";
@@ -104,8 +104,7 @@ describe("an unauthenticated 200 MB body is refused while it streams", () => {
 
 const USER = { email: "bombs@bounded.example", password: "bounded-Pa55word-e2e", name: "Bo Bounded" };
 let server: OwnServer | undefined;
-let database: Awaited<ReturnType<typeof ownDatabase>> | undefined;
-let skipReason = "";
+let setup: OwnServerSetup;
 let token = "";
 
 /** RSS (bytes) of the server's whole process group: `next start` and any process it started. */
@@ -188,14 +187,9 @@ async function uploadAndWatch(bytes: Uint8Array, name: string, timeoutMs = 60_00
 }
 
 beforeAll(async () => {
-  if (process.env.TEST_DATABASE_URL) {
-    database = await ownDatabase(process.env.TEST_DATABASE_URL, "bounded_resources");
-    if (!database.url) {
-      skipReason = database.problem;
-      return;
-    }
-  }
-  server = await ownServer({ name: "bounded-resources", fromPort: 3500, databaseUrl: database?.url });
+  setup = await prepareOwnServer({ name: "bounded-resources", fromPort: 3500 });
+  server = setup.server;
+  if (!server) return;
   await server.cli("user:create", "--email", USER.email, "--password", USER.password, "--name", USER.name, "--company", "Bounded Ltd", "--account", "Bounded");
   const app = await server.cli("app:create", "--owner", USER.email, "--name", "Bounded Integration", "--redirect-uri", REDIRECT_URI_FOR_OWN_SERVER);
   await server.start();
@@ -205,11 +199,7 @@ beforeAll(async () => {
   expect(warm.request.status, warm.request.status_message).toBe("completed");
 }, 300_000);
 
-afterAll(async () => {
-  await server?.stop();
-  server?.removeData();
-  await database?.drop();
-}, 60_000);
+afterAll(() => setup?.teardown(), 60_000);
 
 const BOMBS = [
   { what: "a 4 MB PDF whose page content inflates to 4 GiB", make: () => flateBombPdf(), message: /expands to more than/ },
@@ -220,7 +210,7 @@ const BOMBS = [
 describe("decompression and image bombs end errored within the memory bound", () => {
   for (const bomb of BOMBS) {
     it(`${bomb.what}: errored with a clear status_message, RSS +< 300 MB, /me keeps answering`, { timeout: 90_000 }, async (ctx) => {
-      if (skipReason) ctx.skip(skipReason);
+      if (setup.skipReason) ctx.skip(setup.skipReason);
       const bytes = await bomb.make();
       const out = await uploadAndWatch(bytes, "bomb.pdf");
       expect(out.request.status, JSON.stringify(out.request)).toBe("errored");

@@ -10,16 +10,15 @@ import os from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { REDIRECT_URI_FOR_OWN_SERVER, ownDatabase } from "../api/support/own-database";
-import { ownServer, tokenAt, type OwnServer } from "../api/support/own-server";
+import { REDIRECT_URI_FOR_OWN_SERVER } from "../api/support/own-database";
+import { prepareOwnServer, tokenAt, type OwnServer, type OwnServerSetup } from "../api/support/own-server";
 import { makePdf } from "../api/support/sending";
 import { signaturePng } from "../api/support/signing-calls";
 
 const USER = { email: "crash.window@security.example", password: "crash-Window-Pa55", name: "Wendy Window" };
 
+let setup: OwnServerSetup;
 let server: OwnServer | undefined;
-let database: Awaited<ReturnType<typeof ownDatabase>> | undefined;
-let skipReason = "";
 let token = "";
 let templateId = "";
 
@@ -38,8 +37,8 @@ async function call(p: string, init: { method?: string; body?: unknown; bearer?:
 
 /** Runs SQL on the (stopped) server's database: its PGlite directory, or its PostgreSQL database. */
 async function sqlOnStoppedServer(statement: string) {
-  if (database?.url) {
-    const client = new pg.Client({ connectionString: database.url });
+  if (setup.database?.url) {
+    const client = new pg.Client({ connectionString: setup.database.url });
     await client.connect();
     try {
       return (await client.query(statement)).rowCount ?? 0;
@@ -57,14 +56,9 @@ async function sqlOnStoppedServer(statement: string) {
 }
 
 beforeAll(async () => {
-  if (process.env.TEST_DATABASE_URL) {
-    database = await ownDatabase(process.env.TEST_DATABASE_URL, "crash_window");
-    if (!database.url) {
-      skipReason = database.problem;
-      return;
-    }
-  }
-  server = await ownServer({ name: "crash-window", fromPort: 3450, databaseUrl: database?.url });
+  setup = await prepareOwnServer({ name: "crash-window", fromPort: 3450 });
+  server = setup.server;
+  if (!server) return;
   await server.cli("user:create", "--email", USER.email, "--password", USER.password, "--name", USER.name, "--company", "Window Ltd", "--account", "Window");
   const app = await server.cli("app:create", "--owner", USER.email, "--name", "Window Integration", "--redirect-uri", REDIRECT_URI_FOR_OWN_SERVER);
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "crash-window-"));
@@ -88,15 +82,11 @@ beforeAll(async () => {
   token = await tokenAt(server.baseUrl, USER, { ...app, redirect_uri: REDIRECT_URI_FOR_OWN_SERVER });
 }, 300_000);
 
-afterAll(async () => {
-  await server?.stop();
-  server?.removeData();
-  await database?.drop();
-}, 60_000);
+afterAll(() => setup?.teardown(), 60_000);
 
 describe("kill -9 between the last signature's commit and the completion job", () => {
   it("after a restart the document completes, once", { timeout: 300_000 }, async (ctx) => {
-    if (skipReason) ctx.skip(skipReason);
+    if (setup.skipReason) ctx.skip(setup.skipReason);
     const sent = await call(`/public/v2/reusable_templates/${templateId}/send_document`, {
       body: { name: "Crash window document", expires_in: 30, roles: [{ name: "First", signer_name: "Fay First", signer_email: "fay@first.example" }, { name: "Second", signer_name: "Sid Second", signer_email: "sid@second.example" }] },
     });

@@ -4,33 +4,17 @@
 // token a user granted a third-party application, whatever its scopes, and
 // works for the dashboard's own client. The endpoints are read from the route
 // files, so a new /ext route is covered without touching this test.
-import fs from "node:fs";
-import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { api, dashboardTokenFor, tokenFor } from "../api/helpers";
-
-const EXT_DIR = path.resolve("app/(api)/ext");
+import { routeEndpoints } from "./support/route-files";
 
 type Endpoint = { method: string; path: string };
 
-function extEndpoints(): Endpoint[] {
-  const out: Endpoint[] = [];
-  const walk = (dir: string) => {
-    for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
-      const full = path.join(dir, entry.name);
-      if (entry.isDirectory()) walk(full);
-      else if (entry.name === "route.ts") {
-        const rel = path.relative(EXT_DIR, path.dirname(full)).split(path.sep).join("/");
-        // Dynamic segments get an id of the right shape that exists nowhere.
-        const urlPath = "/ext/" + rel.replace(/\[[^\]]+\]/g, "0123456789abcdef0123456789abcdef");
-        const source = fs.readFileSync(full, "utf8");
-        for (const m of source.matchAll(/export const (GET|POST|PUT|PATCH|DELETE)\b/g)) out.push({ method: m[1]!, path: urlPath });
-      }
-    }
-  };
-  walk(EXT_DIR);
-  return out;
-}
+// Dynamic segments get an id of the right shape that exists nowhere.
+const extEndpoints = (): Endpoint[] =>
+  routeEndpoints()
+    .filter((e) => e.template.startsWith("/ext/"))
+    .map((e) => ({ method: e.method, path: e.template.replace(/\[[^\]]+\]/g, "0123456789abcdef0123456789abcdef") }));
 
 const endpoints = extEndpoints();
 let thirdParty: Record<"read" | "write" | "read write", string>;

@@ -5,43 +5,26 @@
 // route files, so a new route is fuzzed without touching this test. It runs
 // on a server of its own: the requests it makes (failed sign-ins, rotated
 // secrets, created applications) must not disturb the shared test server.
-import fs from "node:fs";
-import path from "node:path";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { REDIRECT_URI_FOR_OWN_SERVER, ownDatabase } from "../api/support/own-database";
-import { ownServer, tokenAt, type OwnServer } from "../api/support/own-server";
+import { routeEndpoints } from "./support/route-files";
+import { prepareOwnServer, tokenAt, type OwnServer, type OwnServerSetup } from "../api/support/own-server";
 
 const USER = { email: "fuzz@security.example", password: "fuzz-Pa55word-e2e", name: "Fuzzy Tester" };
 const DASHBOARD_SECRET = "fuzz-dashboard-client-secret-0123456789abcdef";
 const RUNS = Number(process.env.FUZZ_RUNS || 20);
 
+let setup: OwnServerSetup;
 let server: OwnServer | undefined;
-let database: Awaited<ReturnType<typeof ownDatabase>> | undefined;
-let skipReason = "";
 let token = "";
 
 type Endpoint = { method: string; template: string; kind: "api" | "form" | "raw" };
 
-/** Every route file under app/ except the dashboard's pages and next-auth's own handler. */
-function endpoints(): Endpoint[] {
-  const out: Endpoint[] = [];
-  const walk = (dir: string) => {
-    for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
-      const full = path.join(dir, entry.name);
-      if (entry.isDirectory()) walk(full);
-      else if (entry.name === "route.ts") {
-        const url = "/" + path.relative("app", path.dirname(full)).split(path.sep).filter((s) => !/^\(.*\)$/.test(s)).join("/");
-        if (url.startsWith("/api/auth") || url.startsWith("/send/status")) continue;
-        const source = fs.readFileSync(full, "utf8");
-        const kind = url.startsWith("/oauth") || url.startsWith("/login") || url.startsWith("/signup") || url.startsWith("/logout") ? "form" : url.startsWith("/uploads") || url.startsWith("/verify") ? "raw" : "api";
-        for (const m of source.matchAll(/export (?:const|async function) (GET|POST|PUT|PATCH|DELETE)\b/g)) out.push({ method: m[1]!, template: url, kind });
-      }
-    }
-  };
-  walk(path.resolve("app"));
-  return out;
-}
+/** Every route file under app/ except next-auth's own handler and the dashboard's status poll. */
+const endpoints = (): Endpoint[] =>
+  routeEndpoints()
+    .filter((e) => !e.template.startsWith("/api/auth") && !e.template.startsWith("/send/status"))
+    .map((e) => ({ ...e, kind: /^\/(oauth|login|signup|logout)\b/.test(e.template) ? "form" : /^\/(uploads|verify)\b/.test(e.template) ? "raw" : "api" }));
 
 // Strings that have broken services: NUL, lone surrogates, huge, RTL marks, SQL and path tricks.
 const nasty = fc.oneof(
@@ -98,14 +81,9 @@ async function send(e: Endpoint, segment: string, query: Record<string, string>,
 }
 
 beforeAll(async () => {
-  if (process.env.TEST_DATABASE_URL) {
-    database = await ownDatabase(process.env.TEST_DATABASE_URL, "fuzz");
-    if (!database.url) {
-      skipReason = database.problem;
-      return;
-    }
-  }
-  server = await ownServer({ name: "fuzz", fromPort: 3500, databaseUrl: database?.url });
+  setup = await prepareOwnServer({ name: "fuzz", fromPort: 3500 });
+  server = setup.server;
+  if (!server) return;
   server.env.DASHBOARD_CLIENT_SECRET = DASHBOARD_SECRET;
   await server.cli("user:create", "--email", USER.email, "--password", USER.password, "--name", USER.name, "--company", "Fuzz Ltd", "--account", "Fuzz");
   await server.start();
@@ -113,11 +91,7 @@ beforeAll(async () => {
   token = await tokenAt(server.baseUrl, USER, { client_id: "dashboard", client_secret: DASHBOARD_SECRET, redirect_uri: `${server.baseUrl}/api/auth/callback/signing-service` });
 }, 300_000);
 
-afterAll(async () => {
-  await server?.stop();
-  server?.removeData();
-  await database?.drop();
-}, 60_000);
+afterAll(() => setup?.teardown(), 60_000);
 
 describe("fuzzing every endpoint", () => {
   it("finds the endpoints", () => {
@@ -127,7 +101,7 @@ describe("fuzzing every endpoint", () => {
   });
 
   it("NUL and lone surrogates in any place are a 4xx; the API's is the documented 422", { timeout: 300_000 }, async (ctx) => {
-    if (skipReason) ctx.skip(skipReason);
+    if (setup.skipReason) ctx.skip(setup.skipReason);
     for (const e of endpoints()) {
       for (const [segment, query, body] of [
         ["abc\u0000def", {}, {}],
@@ -149,7 +123,7 @@ describe("fuzzing every endpoint", () => {
   });
 
   it(`random input (${RUNS} runs per endpoint) never gets a 5xx`, { timeout: 900_000 }, async (ctx) => {
-    if (skipReason) ctx.skip(skipReason);
+    if (setup.skipReason) ctx.skip(setup.skipReason);
     for (const e of endpoints()) {
       await fc.assert(
         fc.asyncProperty(fc.oneof(nasty, fc.constant("0123456789abcdef0123456789abcdef")), queryArb, bodyArb, async (segment, query, body) => {

@@ -8,6 +8,7 @@ import { spawn } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { CookieJar, parseForms } from "../helpers";
+import { ownDatabase } from "./own-database";
 
 const ROOT = process.cwd();
 
@@ -217,4 +218,42 @@ export async function tokenAt(
   const json = (await token.json()) as { access_token?: string };
   if (token.status !== 200 || !json.access_token) throw new Error(`token endpoint answered ${token.status}: ${JSON.stringify(json)}`);
   return json.access_token;
+}
+
+export type OwnServerSetup = {
+  /** Undefined when the test must be skipped (skipReason says why). */
+  server: OwnServer | undefined;
+  /** This test's own PostgreSQL database on PostgreSQL runs. */
+  database: Awaited<ReturnType<typeof ownDatabase>> | undefined;
+  skipReason: string;
+  /** Stops the server and removes its data and database (for afterAll). */
+  teardown(): Promise<void>;
+};
+
+/**
+ * A test file's own server, prepared (not started): with its own PostgreSQL
+ * database beside TEST_DATABASE_URL's on PostgreSQL runs (dropped by
+ * teardown; when it cannot be created the test is to be skipped), or its own
+ * embedded PGlite otherwise.
+ */
+export async function prepareOwnServer(opts: { name: string; fromPort: number }): Promise<OwnServerSetup> {
+  const setup: OwnServerSetup = {
+    server: undefined,
+    database: undefined,
+    skipReason: "",
+    async teardown() {
+      await setup.server?.stop();
+      setup.server?.removeData();
+      await setup.database?.drop();
+    },
+  };
+  if (process.env.TEST_DATABASE_URL) {
+    setup.database = await ownDatabase(process.env.TEST_DATABASE_URL, opts.name.replace(/[^A-Za-z0-9]/g, "_"));
+    if (!setup.database.url) {
+      setup.skipReason = setup.database.problem;
+      return setup;
+    }
+  }
+  setup.server = await ownServer({ name: opts.name, fromPort: opts.fromPort, databaseUrl: setup.database?.url });
+  return setup;
 }
