@@ -18,14 +18,7 @@ export function safeNextPath(value: unknown, fallback = "/"): string {
   let layer = value;
   for (let depth = 0; ; depth++) {
     if (!staysLocal(layer)) return fallback;
-    let decoded: string;
-    try {
-      decoded = decodeURIComponent(layer);
-    } catch {
-      // A "%" that is not an escape: no browser or framework reads that as another host, but
-      // neither is it anything this service ever links to.
-      return fallback;
-    }
+    const decoded = decodeEscapes(layer);
     if (decoded === layer) break;
     if (depth >= MAX_DECODES) return fallback;
     layer = decoded;
@@ -62,6 +55,21 @@ const FORBIDDEN = /[\u0000-\u001f\u007f-\u009f\\]/;
 
 function isPlainLocalPath(s: string) {
   return s.startsWith("/") && !s.startsWith("//") && !FORBIDDEN.test(s);
+}
+
+/**
+ * One layer of percent-decoding, as lenient as the most lenient decoder: a
+ * literal "%" (an OAuth `state` may hold one) stays, escapes of ASCII are
+ * always decoded, and other escapes wherever they form valid UTF-8.
+ */
+function decodeEscapes(s: string) {
+  return s.replace(/(?:%[0-9a-fA-F]{2})+/g, (run) => {
+    try {
+      return decodeURIComponent(run);
+    } catch {
+      return run.replace(/%([0-7][0-9a-fA-F])/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+    }
+  });
 }
 
 /** Plain, and still plain once dot segments are resolved ("/.//evil.example" is "//evil.example"). */
