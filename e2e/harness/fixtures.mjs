@@ -21,6 +21,10 @@ const USERS = {
   sam: { email: "sam@sending.example", name: "Sam Sender", company: "Sending Co", account: "Sending", flags: ["--kba"] },
   // The security suite's sender (e2e/security/): the many documents its attacks send stay out of everyone else's lists.
   sec: { email: "sec@security.example", name: "Sasha Security", company: "Security Co", account: "Security" },
+  // The parties sec's documents are shared with in e2e/security/signing-links.test.ts: a teammate and
+  // someone of another account (not bob or carol, whose lists other tests count).
+  secMate: { email: "mate@security.example", name: "Mika Mate", company: "Security Co", account: "Security" },
+  secOutsider: { email: "outsider@elsewhere.example", name: "Olli Outsider", company: "Elsewhere Ltd", account: "Elsewhere" },
   // The account e2e/security/sign-in-throttling.test.ts floods with wrong passwords: it stays
   // blocked for the rest of the run, so no other test may sign in as tess.
   tess: { email: "tess@throttle.example", name: "Tess Throttle", company: "Throttle Co", account: "Throttle" },

@@ -4,15 +4,37 @@
 // teammate it is shared with see the document with bare links that open
 // nothing, and the outbox never shows a signing link to anyone but its
 // recipient, nor one user's mail to another.
+import crypto from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
 import { api, dashboardTokenFor, fixtures, tokenFor } from "../api/helpers";
-import { embedFromTemplate, openSignPage, sendFromTemplate, submitAs, clientValues, type Doc } from "../api/support/signing-calls";
+import { fieldId, openSignPage, signaturePng, submitAs, type Doc } from "../api/support/signing-calls";
 
-let alice: string; // alice's token through her own (third-party) application: the sender's own token
-let bob: string; // another account, copied on the document
-let carol: string; // alice's teammate, copied on the document
+// sec sends; secOutsider (another account) and secMate (sec's teammate) are copied.
+const users = fixtures.users as unknown as Record<"sec" | "secMate" | "secOutsider", { email: string }>;
+let sender: string; // the sender's token through its own (third-party) application
+let outsider: string; // another account, copied on the document
+let teammate: string; // the sender's teammate, copied on the document
 let doc: Doc;
 let embedded: Doc;
+
+const templateId = () => (fixtures.templates as unknown as Record<string, { id: string }>).sec!.id;
+
+async function fromTemplate(kind: "send_document" | "embed_document", name: string): Promise<Doc> {
+  const res = await api(`/public/v2/reusable_templates/${templateId()}/${kind}`, {
+    token: sender,
+    method: "POST",
+    body: {
+      name: `${name} ${crypto.randomBytes(3).toString("hex")}`,
+      roles: [{ name: "Client", signer_name: "Cleo Client", signer_email: "cleo@client.example" }],
+      expires_in: 30,
+      ...(kind === "embed_document" ? { api_embed_width: 800, api_embed_height: 640 } : {}),
+    },
+  });
+  expect(res.status, res.text).toBe(200);
+  return res.body.document;
+}
+
+const clientValues = (d: Doc) => ({ [fieldId(d, "client_signature")]: signaturePng("client") });
 
 const share = (token: string, id: string, emails: string[]) =>
   api(`/public/v2/documents/${id}/share`, { token, method: "POST", body: { shared_with: emails } });
@@ -20,32 +42,32 @@ const share = (token: string, id: string, emails: string[]) =>
 const tokenOf = (signUrl: string) => new URL(signUrl).searchParams.get("access_token");
 
 beforeAll(async () => {
-  alice = (await tokenFor("alice")).access_token;
-  bob = (await tokenFor("bob")).access_token;
-  carol = (await tokenFor("carol")).access_token;
-  doc = await sendFromTemplate(alice, { name: "Signing-link secrecy" });
-  embedded = await embedFromTemplate(alice, { name: "Embedded signing-link secrecy" });
+  sender = (await tokenFor("sec" as "alice")).access_token;
+  outsider = (await tokenFor("secOutsider" as "alice")).access_token;
+  teammate = (await tokenFor("secMate" as "alice")).access_token;
+  doc = await fromTemplate("send_document", "Signing-link secrecy");
+  embedded = await fromTemplate("embed_document", "Embedded signing-link secrecy");
   for (const d of [doc, embedded]) {
-    const res = await share(alice, d.id, [fixtures.users.bob.email, fixtures.users.carol.email]);
+    const res = await share(sender, d.id, [users.secOutsider.email, users.secMate.email]);
     expect(res.status, res.text).toBe(200);
   }
 });
 
 describe("the sender", () => {
   it("gets working sign_urls (with the access_token) and embed codes through its own API token", async () => {
-    const res = await api(`/public/v2/documents/${doc.id}`, { token: alice });
+    const res = await api(`/public/v2/documents/${doc.id}`, { token: sender });
     expect(res.status).toBe(200);
     for (const r of res.body.document.recipients) expect(tokenOf(r.sign_url), r.role_name).toMatch(/\S{20,}/);
     const page = await openSignPage(res.body.document.recipients[0]);
     expect(page.status).toBe(200);
-    const emb = (await api(`/public/v2/documents/${embedded.id}`, { token: alice })).body.document;
+    const emb = (await api(`/public/v2/documents/${embedded.id}`, { token: sender })).body.document;
     for (const code of emb.embed_codes) expect(code.embed_code).toMatch(/access_token=/);
   });
 });
 
-for (const who of ["bob (another account, copied)", "carol (teammate, copied)"] as const) {
+for (const who of ["an outsider (another account, copied)", "a teammate (copied)"] as const) {
   describe(who, () => {
-    const token = () => (who.startsWith("bob") ? bob : carol);
+    const token = () => (who.startsWith("an outsider") ? outsider : teammate);
 
     it("sees the document but no working signing link: single retrieval, list and embed codes", async () => {
       const one = await api(`/public/v2/documents/${doc.id}`, { token: token() });
@@ -69,20 +91,20 @@ for (const who of ["bob (another account, copied)", "carol (teammate, copied)"] 
     it("cannot open or use the link it was given", async () => {
       const seen = (await api(`/public/v2/documents/${doc.id}`, { token: token() })).body.document as Doc;
       const client = seen.recipients.find((r) => r.role_name === "Client")!;
-      const views = async () => ((await api(`/public/v2/documents/${doc.id}`, { token: alice })).body.document as Doc).audits.filter((a) => a.metadata.keyword === "viewed").length;
+      const views = async () => ((await api(`/public/v2/documents/${doc.id}`, { token: sender })).body.document as Doc).audits.filter((a) => a.metadata.keyword === "viewed").length;
       const viewsBefore = await views();
       const page = await openSignPage(client);
       expect(page.text).toContain("This link does not work");
       expect(page.text).not.toContain("Signing-link secrecy");
       const res = await submitAs(client, clientValues(seen));
       expect(res.status).toBeGreaterThanOrEqual(400);
-      const after = (await api(`/public/v2/documents/${doc.id}`, { token: alice })).body.document as Doc;
+      const after = (await api(`/public/v2/documents/${doc.id}`, { token: sender })).body.document as Doc;
       expect(after.recipients.find((r) => r.role_name === "Client")!.status).toBe("pending");
       expect(await views(), "opening the bare link records no view").toBe(viewsBefore);
     });
 
     it("does not see the sender's e-mails in its outbox", async () => {
-      const dash = (await dashboardTokenFor(who.startsWith("bob") ? "bob" : "carol")).access_token;
+      const dash = (await dashboardTokenFor(who.startsWith("an outsider") ? "secOutsider" : "secMate")).access_token;
       const res = await api("/ext/outbox", { token: dash, query: { per_page: 100 } });
       expect(res.status, res.text).toBe(200);
       expect((res.body.emails as { document_id: string }[]).filter((e) => e.document_id === doc.id)).toEqual([]);
@@ -92,7 +114,7 @@ for (const who of ["bob (another account, copied)", "carol (teammate, copied)"] 
 
 describe("the outbox", () => {
   it("shows the sender its own mail with the signing link's credential removed", async () => {
-    const dash = (await dashboardTokenFor("alice")).access_token;
+    const dash = (await dashboardTokenFor("sec")).access_token;
     const res = await api("/ext/outbox", { token: dash, query: { per_page: 100 } });
     expect(res.status, res.text).toBe(200);
     const mails = (res.body.emails as { document_id: string; kind: string; text: string; to: string }[]).filter((e) => e.document_id === doc.id);
