@@ -8,6 +8,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { UUID } from "./support/checks";
 
 const ROOT = process.cwd();
 const onPostgres = !!process.env.TEST_DATABASE_URL;
@@ -56,7 +57,7 @@ afterAll(() => {
   for (const dir of tempDirs) fs.rmSync(dir, { recursive: true, force: true });
 });
 
-const HEX_ID = /^[0-9a-f]{32}$/;
+const HEX_ID = UUID; // ids are UUIDs (lib/api/ids.ts)
 
 function definition(overrides: Record<string, unknown> = {}) {
   return {

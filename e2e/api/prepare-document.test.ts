@@ -36,7 +36,7 @@ describe.each(VERSIONS)("POST /public/%s/reusable_templates/:id/prepare_document
     }));
     expect(res.status, res.text).toBe(200);
     expect(Object.keys(res.body)).toEqual(["url"]);
-    expect(res.body.url).toMatch(new RegExp(`^${BASE_URL.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}/documents/[0-9a-f]{32}/prepare$`));
+    expect(res.body.url).toMatch(new RegExp(`^${BASE_URL.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}/documents/[0-9a-f-]{36}/prepare$`));
     const id = prepareId(res.body.url);
 
     const draft = await getDoc(v, id);

@@ -5,7 +5,7 @@
 // server over HTTP; processing runs in the server's own worker.
 import { beforeAll, describe, expect, it } from "vitest";
 import { api, BASE_URL, browse, CookieJar, dashboardTokenFor, http, signIn } from "./helpers";
-import { expectBadInput, expectDocumentShape, expectError, expectTimestamp, unknownId, VERSIONS } from "./support/checks";
+import { expectBadInput, expectDocumentShape, expectError, expectTimestamp, unknownId, UUID, VERSIONS } from "./support/checks";
 import {
   createRequest,
   createSendingRequest,
@@ -26,7 +26,7 @@ import {
 const PROCESSED = "Sending Request already processed.";
 const NOT_FOUND = "Sending Request not found.";
 const idNotFound = (id: string) => `Sending Request '${id}' not found.`;
-const HEX_ID = /^[0-9a-f]{32}$/;
+const HEX_ID = UUID; // ids are UUIDs (lib/api/ids.ts)
 
 // sam (account "Sending", plan with KBA) sends; his documents stay out of alice's lists.
 const sam = userOf("sam");
@@ -332,9 +332,11 @@ describe.each(VERSIONS)("not found on /public/%s", (v) => {
       expectError(await getRequest(v, t.sam, bad), 404, NOT_FOUND);
       expectError(await markUploaded(v, t.sam, bad), 404, NOT_FOUND);
     }
-    const id = unknownId();
-    expectError(await getRequest(v, t.sam, id), 404, idNotFound(id));
-    expectError(await markUploaded(v, t.sam, id), 404, idNotFound(id));
+    // A UUID, and an id of the 32-hex form issued before ids were UUIDs, are both ids of ours.
+    for (const id of [unknownId(), unknownId().replaceAll("-", "")]) {
+      expectError(await getRequest(v, t.sam, id), 404, idNotFound(id));
+      expectError(await markUploaded(v, t.sam, id), 404, idNotFound(id));
+    }
   });
 
   it("another user's request → `Sending Request '<ID>' not found.`, and it is left untouched", async () => {

@@ -8,7 +8,6 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { REDIRECT_URI_FOR_OWN_SERVER } from "../api/support/own-database";
 import { prepareOwnServer, tokenAt, type OwnServer, type OwnServerSetup } from "../api/support/own-server";
@@ -33,26 +32,6 @@ async function call(p: string, init: { method?: string; body?: unknown; bearer?:
     body = JSON.parse(text);
   } catch {}
   return { status: res.status, body, text };
-}
-
-/** Runs SQL on the (stopped) server's database: its PGlite directory, or its PostgreSQL database. */
-async function sqlOnStoppedServer(statement: string) {
-  if (setup.database?.url) {
-    const client = new pg.Client({ connectionString: setup.database.url });
-    await client.connect();
-    try {
-      return (await client.query(statement)).rowCount ?? 0;
-    } finally {
-      await client.end();
-    }
-  }
-  const { PGlite } = await import("@electric-sql/pglite");
-  const db = await PGlite.create(path.join(server!.dataDir, "pgdata"));
-  try {
-    return (await db.query(statement)).affectedRows ?? 0;
-  } finally {
-    await db.close();
-  }
 }
 
 beforeAll(async () => {
@@ -107,8 +86,8 @@ describe("kill -9 between the last signature's commit and the completion job", (
     expect(executed.signed_pdf_url).toBeNull();
 
     await server!.kill9();
-    const removed = await sqlOnStoppedServer("delete from pgboss.job where name = 'complete-document'");
-    expect(removed, "the queued completion job was there to lose").toBe(1);
+    const [removed] = await setup.sqlWhileStopped(["delete from pgboss.job where name = 'complete-document'"]);
+    expect(removed!.affected, "the queued completion job was there to lose").toBe(1);
 
     server!.env.RUN_WORKER = "true";
     await server!.start();

@@ -50,7 +50,7 @@ test("upload a PDF with a text tag and follow it to the new document", async ({ 
   await page.getByRole("button", { name: "Upload and send" }).click();
   const progress = page.getByTestId("upload-progress");
   await expect(progress).toBeVisible();
-  await expect(page).toHaveURL(/\/documents\/[0-9a-f]{32}$/, { timeout: 60_000 });
+  await expect(page).toHaveURL(/\/documents\/[0-9a-f-]{36}$/, { timeout: 60_000 });
   await expect(toast(page, "Document created")).toBeVisible();
   await expect(page.getByRole("heading", { name: docName })).toBeVisible();
 });
@@ -95,7 +95,7 @@ test("a processing error shows the status message and keeps the form for another
   await expect(page.getByTestId("chosen-file")).toContainText("ui-wrong-role.pdf");
   await signer(page).getByLabel("Signer 1: role name").fill("Buyer");
   await page.getByRole("button", { name: "Upload and send" }).click();
-  await expect(page).toHaveURL(/\/documents\/[0-9a-f]{32}$/, { timeout: 60_000 });
+  await expect(page).toHaveURL(/\/documents\/[0-9a-f-]{36}$/, { timeout: 60_000 });
 });
 
 test("prepare before sending opens the preparation page", async ({ page }) => {
@@ -106,7 +106,7 @@ test("prepare before sending opens the preparation page", async ({ page }) => {
   await page.getByLabel("Prepare before sending").check();
   await page.getByRole("button", { name: "Upload and send" }).click();
   // The preparation page follows processing, then opens the builder on the draft.
-  await expect(page).toHaveURL(/\/documents\/[0-9a-f]{32}\/prepare$/, { timeout: 60_000 });
+  await expect(page).toHaveURL(/\/documents\/[0-9a-f-]{36}\/prepare$/, { timeout: 60_000 });
   await expect(page.getByLabel("Document name")).toHaveValue("UI prepared upload");
   await expect(page.getByRole("button", { name: "Send for signature" })).toBeVisible();
 });

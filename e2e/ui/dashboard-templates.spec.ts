@@ -122,7 +122,7 @@ test("send from a template: merge fields by name, the API's refusal next to the 
 
   await page.getByRole("button", { name: "Send document" }).click();
   await expect(toast(page, `"${docName}" sent for signature`)).toBeVisible({ timeout: 20_000 });
-  await expect(page).toHaveURL(/\/documents\/[0-9a-f]{32}$/, { timeout: 20_000 });
+  await expect(page).toHaveURL(/\/documents\/[0-9a-f-]{36}$/, { timeout: 20_000 });
   await expect(page.getByRole("heading", { name: docName })).toBeVisible();
 });
 
@@ -162,7 +162,7 @@ test("prepare: the draft opens in the builder", async ({ page }) => {
   await role(page, "Client").getByLabel("Client: signer name").fill("Pat Prepared");
   await role(page, "Client").getByLabel("Client: e-mail").fill("pat@prepared.example");
   await page.getByRole("button", { name: "Prepare for review" }).click();
-  await expect(page).toHaveURL(/\/documents\/[0-9a-f]{32}\/prepare$/, { timeout: 20_000 });
+  await expect(page).toHaveURL(/\/documents\/[0-9a-f-]{36}\/prepare$/, { timeout: 20_000 });
   await expect(page.getByLabel("Document name")).toHaveValue("UI prepared draft");
   await expect(page.getByLabel("Client: signer name")).toHaveValue("Pat Prepared");
   await expect(page.getByRole("button", { name: "Send for signature" })).toBeVisible();

@@ -36,7 +36,7 @@ test("build a template on portrait, landscape and rotated pages; send by merge-f
   await settled(page);
   await page.getByLabel("Choose a file").setInputFiles(await threeShapePdf("three-shapes.pdf"));
   await page.getByRole("button", { name: "Upload and open the builder" }).click();
-  await expect(page).toHaveURL(/\/templates\/new\/[0-9a-f]{32}$/, { timeout: 90_000 });
+  await expect(page).toHaveURL(/\/templates\/new\/[0-9a-f-]{36}$/, { timeout: 90_000 });
   await settled(page);
   await expect(page.getByLabel("Template name")).toHaveValue("three-shapes");
   await expect(page.getByText("Page 3 of 3")).toBeVisible();
@@ -114,7 +114,7 @@ test("build a template on portrait, landscape and rotated pages; send by merge-f
 
   await page.getByRole("button", { name: "Save template" }).click();
   await expect(toast(page, "Template created")).toBeVisible({ timeout: 20_000 });
-  await expect(page).toHaveURL(/\/templates\/[0-9a-f]{32}\/edit$/);
+  await expect(page).toHaveURL(/\/templates\/[0-9a-f-]{36}\/edit$/);
   await expect(page.getByTestId("template-version")).toContainText("Version 1");
   const templateId = page.url().split("/").at(-2)!;
 

@@ -50,8 +50,12 @@ async function scrypt(password: string, salt: Buffer, keylen: number, options: c
   }
 }
 
-/** Opaque identifiers for rows and resources. */
-export const newId = () => crypto.randomBytes(16).toString("hex");
+/**
+ * Identifiers of rows and resources: random UUIDs (version 4), the form the
+ * real service's ids have and its client libraries check. Ids issued before
+ * were 32 hex characters and stay valid (lib/api/ids.ts).
+ */
+export const newId = () => crypto.randomUUID();
 
 /** High-entropy bearer secrets (tokens, codes, client secrets). */
 export const randomToken = (bytes = 32) => crypto.randomBytes(bytes).toString("base64url");

@@ -8,8 +8,11 @@ import { api, BASE_URL, fixtures, tokenFor, type HttpResult } from "../helpers";
 export const VERSIONS = ["v1", "v2"] as const;
 export type Version = (typeof VERSIONS)[number];
 
-/** A well-formed id that no record has (ids are 32 hex characters). */
-export const unknownId = () => crypto.randomBytes(16).toString("hex");
+/** A well-formed id that no record has (ids are UUIDs). */
+export const unknownId = () => crypto.randomUUID();
+
+/** The form of the ids the service issues (spec clients validate it): 8-4-4-4-12 lower-case hex. */
+export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 /** Status and the exact `{ "error": message }` body, compared together so a failure shows both. */
 export function expectError(res: HttpResult, status: number, message: string) {

@@ -8,6 +8,7 @@ import { spawn } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { CookieJar, parseForms } from "../helpers";
+import pg from "pg";
 import { ownDatabase } from "./own-database";
 
 const ROOT = process.cwd();
@@ -228,6 +229,13 @@ export type OwnServerSetup = {
   skipReason: string;
   /** Stops the server and removes its data and database (for afterAll). */
   teardown(): Promise<void>;
+  /**
+   * Runs SQL statements, in order, on the server's database while the server
+   * is stopped (PGlite can be opened by one process only): its PostgreSQL
+   * database, or the PGlite directory in its data. Answers the rows and
+   * affected-row count of each.
+   */
+  sqlWhileStopped(statements: (string | { text: string; params: unknown[] })[]): Promise<{ rows: any[]; affected: number }[]>;
 };
 
 /**
@@ -245,6 +253,35 @@ export async function prepareOwnServer(opts: { name: string; fromPort: number })
       await setup.server?.stop();
       setup.server?.removeData();
       await setup.database?.drop();
+    },
+    async sqlWhileStopped(statements) {
+      if (!setup.server || setup.server.current) throw new Error("stop the server before opening its database");
+      const list = statements.map((s) => (typeof s === "string" ? { text: s, params: [] } : s));
+      const out: { rows: any[]; affected: number }[] = [];
+      if (setup.database?.url) {
+        const client = new pg.Client({ connectionString: setup.database.url });
+        await client.connect();
+        try {
+          for (const s of list) {
+            const r = await client.query(s.text, s.params);
+            out.push({ rows: r.rows, affected: r.rowCount ?? 0 });
+          }
+        } finally {
+          await client.end();
+        }
+        return out;
+      }
+      const { PGlite } = await import("@electric-sql/pglite");
+      const db = await PGlite.create(path.join(setup.server.dataDir, "pgdata"));
+      try {
+        for (const s of list) {
+          const r = await db.query(s.text, s.params);
+          out.push({ rows: r.rows as any[], affected: r.affectedRows ?? 0 });
+        }
+      } finally {
+        await db.close();
+      }
+      return out;
     },
   };
   if (process.env.TEST_DATABASE_URL) {
