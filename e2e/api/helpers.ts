@@ -331,36 +331,19 @@ export async function obtainToken(p: {
   return res.body;
 }
 
-/** A token for a fixture user through their own application. */
-export function tokenFor(who: keyof Fixtures["users"], scope = "read write", opts: { pkce?: boolean } = {}) {
-  const user = fixtures.users[who];
-  const app = fixtures.apps[who];
-  return obtainToken({
-    email: user.email,
-    password: user.password,
-    clientId: app.client_id,
-    clientSecret: app.client_secret,
-    redirectUri: app.redirect_uri,
-    scope,
-    pkce: opts.pkce,
-  });
+/** The whole flow for a fixture user through one application. */
+function tokenThrough(who: string, app: AppFixture | undefined, scope: string, pkce?: boolean) {
+  const user = (fixtures.users as Record<string, UserFixture>)[who];
+  if (!user || !app) throw new Error(`no fixture user or application "${who}"`);
+  return obtainToken({ email: user.email, password: user.password, clientId: app.client_id, clientSecret: app.client_secret, redirectUri: app.redirect_uri, scope, pkce });
 }
 
+/** A token for a fixture user through their own application. */
+export const tokenFor = (who: keyof Fixtures["users"], scope = "read write", opts: { pkce?: boolean } = {}) =>
+  tokenThrough(who, fixtures.apps[who], scope, opts.pkce);
+
 /** A token for a fixture user through the dashboard's own (first-party) client, as the dashboard gets one: the /ext endpoints need it. */
-export function dashboardTokenFor(who: string, scope = "read write") {
-  const user = (fixtures.users as Record<string, UserFixture>)[who];
-  if (!user) throw new Error(`no fixture user "${who}"`);
-  const app = fixtures.dashboard;
-  return obtainToken({
-    email: user.email,
-    password: user.password,
-    clientId: app.client_id,
-    clientSecret: app.client_secret,
-    redirectUri: app.redirect_uri,
-    scope,
-    pkce: true,
-  });
-}
+export const dashboardTokenFor = (who: string, scope = "read write") => tokenThrough(who, fixtures.dashboard, scope, true);
 
 /** GET /public/v2/me with a token: the status tells whether the token works. */
 export const me = (token: string, version: "v1" | "v2" = "v2") => api(`/public/${version}/me`, { token });

@@ -8,9 +8,9 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { api } from "./helpers";
 import { REDIRECT_URI_FOR_OWN_SERVER } from "./support/own-database";
-import { prepareOwnServer, tokenAt, type OwnServerSetup } from "./support/own-server";
-import { makePdf } from "./support/sending";
+import { importTemplateAt, prepareOwnServer, tokenAt, type OwnServerSetup } from "./support/own-server";
 import { UUID } from "./support/checks";
 import { signaturePng } from "./support/signing-calls";
 
@@ -22,19 +22,8 @@ let setup: OwnServerSetup;
 let token = "";
 const old = { template: hex(), document: hex(), recipient: hex(), archived: hex() };
 
-async function call(p: string, init: { method?: string; body?: unknown } = {}) {
-  const res = await fetch(new URL(p, setup.server!.baseUrl), {
-    method: init.method ?? (init.body === undefined ? "GET" : "POST"),
-    headers: { Authorization: `Bearer ${token}`, Accept: "application/json", ...(init.body === undefined ? {} : { "Content-Type": "application/json" }) },
-    body: init.body === undefined ? undefined : JSON.stringify(init.body),
-  });
-  const text = await res.text();
-  let body: any = text;
-  try {
-    body = JSON.parse(text);
-  } catch {}
-  return { status: res.status, body, text };
-}
+/** A resource call to this test's server with its token. */
+const call = (p: string, o: { method?: string; body?: unknown } = {}) => api(`${setup.server!.baseUrl}${p}`, { token, ...o });
 
 /**
  * Gives the row `id` of `table` the id `next`, and every column that
@@ -43,7 +32,7 @@ async function call(p: string, init: { method?: string; body?: unknown } = {}) {
  * new id, references moved and the old row deleted.
  */
 async function rekey(table: string, id: string, next: string, extra: [string, string][] = []) {
-  const [refs] = await setup.sqlWhileStopped([
+  const [refs] = await setup.sql([
     {
       text: `select kcu.table_name as t, kcu.column_name as c
                from information_schema.referential_constraints rc
@@ -56,10 +45,10 @@ async function rekey(table: string, id: string, next: string, extra: [string, st
   const columns = [...refs!.rows.map((r) => [r.t as string, r.c as string] as [string, string]), ...extra];
   if (refs!.rows.length === 0) {
     // Nothing holds a foreign key to it: the id changes in place (a copy would clash with its unique keys).
-    await setup.sqlWhileStopped([`update ${table} set id = '${next}' where id = '${id}'`, ...columns.map(([t, c]) => `update ${t} set ${c} = '${next}' where ${c} = '${id}'`)]);
+    await setup.sql([`update ${table} set id = '${next}' where id = '${id}'`, ...columns.map(([t, c]) => `update ${t} set ${c} = '${next}' where ${c} = '${id}'`)]);
     return;
   }
-  await setup.sqlWhileStopped([
+  await setup.sql([
     `create table rekey_copy as select * from ${table} where id = '${id}'`,
     `update rekey_copy set id = '${next}'`,
     `insert into ${table} select * from rekey_copy`,
@@ -74,27 +63,20 @@ beforeAll(async () => {
   const server = setup.server!;
   await server.cli("user:create", "--email", USER.email, "--password", USER.password, "--name", USER.name, "--company", "Legacy Ltd", "--account", "Legacy");
   const app = await server.cli("app:create", "--owner", USER.email, "--name", "Legacy Integration", "--redirect-uri", REDIRECT_URI_FOR_OWN_SERVER);
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "legacy-ids-"));
-  fs.writeFileSync(path.join(dir, "contract.pdf"), await makePdf({ title: "Legacy contract" }));
-  fs.writeFileSync(
-    path.join(dir, "definition.json"),
-    JSON.stringify({
-      name: "Legacy template",
-      roles: [{ name: "Client", sequence: 0 }],
-      fields: [{ type: "signature", role: "Client", name: "client_signature", page: 1, x: 0.1, y: 0.8, width: 0.3, height: 0.05, required: true }],
-    }),
-  );
-  fs.writeFileSync(
-    path.join(dir, "archive.json"),
-    JSON.stringify({ original_guid: GUID, name: "Legacy archived", document_state: "executed", sender_email: USER.email, signers: [] }),
-  );
-  const template = await server.cli("template:import", "--owner", USER.email, "--pdf", path.join(dir, "contract.pdf"), "--definition", path.join(dir, "definition.json"));
+  const templateId = await importTemplateAt(server, USER.email, {
+    name: "Legacy template",
+    roles: [{ name: "Client", sequence: 0 }],
+    fields: [{ type: "signature", role: "Client", name: "client_signature", page: 1, x: 0.1, y: 0.8, width: 0.3, height: 0.05, required: true }],
+  });
+  const archiveFile = path.join(os.tmpdir(), `legacy-ids-archive-${process.pid}.json`);
+  fs.writeFileSync(archiveFile, JSON.stringify({ original_guid: GUID, name: "Legacy archived", document_state: "executed", sender_email: USER.email, signers: [] }));
+  const template = { id: templateId };
   const doc = await server.cli("document:create", "--owner", USER.email, "--template", template.id, "--state", "pending", "--name", "Legacy document", "--role", "Client=Cleo Client <cleo@legacy.example>");
-  const archived = await server.cli("archive:import", "--owner", USER.email, "--file", path.join(dir, "archive.json"));
+  const archived = await server.cli("archive:import", "--owner", USER.email, "--file", archiveFile);
   for (const id of [template.id, doc.id, archived.ids[0]]) expect(id, "the CLI issues UUIDs").toMatch(UUID);
 
   // The old id form, everywhere it is referenced.
-  const [recipients] = await setup.sqlWhileStopped([{ text: "select id from recipients where document_id = $1", params: [doc.id] }]);
+  const [recipients] = await setup.sql([{ text: "select id from recipients where document_id = $1", params: [doc.id] }]);
   await rekey("templates", template.id, old.template);
   await rekey("recipients", recipients!.rows[0].id, old.recipient, [["documents", "current_signer_id"]]);
   await rekey("documents", doc.id, old.document);

@@ -8,12 +8,10 @@
 // server's database) are still delivered, and are sealed at the next start.
 import fs from "node:fs";
 import path from "node:path";
-import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { api } from "../api/helpers";
 import { startCallbackReceiver, type CallbackReceiver, type ReceivedRequest } from "../api/support/callback-receiver";
-import { ownDatabase } from "../api/support/own-database";
-import { ownServer, tokenAt, type OwnServer } from "../api/support/own-server";
+import { prepareOwnServer, tokenAt, type OwnServer, type OwnServerSetup } from "../api/support/own-server";
 import { makePdf, putFile, sendingRequestBody } from "../api/support/sending";
 
 const USER = { email: "hooks@security.example", password: "hooks-Pa55word-e2e", name: "Hook Owner" };
@@ -33,9 +31,8 @@ function expectNoTrace(what: string, text: string, c = NEW) {
   for (const t of traces(c)) expect(text.includes(t), `${what} contains "${t}": ${text.slice(0, 400)}`).toBe(false);
 }
 
+let setup: OwnServerSetup;
 let server: OwnServer | undefined;
-let database: Awaited<ReturnType<typeof ownDatabase>> | undefined;
-let skipReason = "";
 let receiver: CallbackReceiver;
 let token = "";
 let templateId = "";
@@ -44,25 +41,7 @@ const call = (p: string, opts: Parameters<typeof api>[1] = {}) => api(`${server!
 const at = (p: string) => (r: ReceivedRequest) => r.path === p;
 
 /** Rows of a query against the server's database; the server must be stopped on the embedded database. */
-async function query(sql: string, params: unknown[] = []): Promise<Record<string, any>[]> {
-  if (database?.url) {
-    const client = new pg.Client({ connectionString: database.url });
-    await client.connect();
-    try {
-      return (await client.query(sql, params)).rows;
-    } finally {
-      await client.end();
-    }
-  }
-  if (server!.current) throw new Error("stop the server before opening its embedded database");
-  const { PGlite } = await import("@electric-sql/pglite");
-  const db = await PGlite.create(path.join(server!.dataDir, "pgdata"));
-  try {
-    return (await db.query<Record<string, any>>(sql, params)).rows;
-  } finally {
-    await db.close();
-  }
-}
+const query = async (text: string, params: unknown[] = []): Promise<Record<string, any>[]> => (await setup.sql([{ text, params }]))[0]!.rows;
 
 /** Every stored callback URL: documents, sending requests (and their document parameters), deliveries. */
 async function storedUrls(): Promise<{ where: string; id: string; url: string }[]> {
@@ -85,14 +64,9 @@ const paths = { send: "/sealed-send", request: "/sealed-request", requestDoc: "/
 
 beforeAll(async () => {
   receiver = await startCallbackReceiver();
-  if (process.env.TEST_DATABASE_URL) {
-    database = await ownDatabase(process.env.TEST_DATABASE_URL, "callback_secrets");
-    if (!database.url) {
-      skipReason = database.problem;
-      return;
-    }
-  }
-  server = await ownServer({ name: "callback-secrets", fromPort: 3660, databaseUrl: database?.url });
+  setup = await prepareOwnServer({ name: "callback-secrets", fromPort: 3660 });
+  server = setup.server;
+  if (!server) return;
   server.env.DASHBOARD_CLIENT_SECRET = DASHBOARD_SECRET;
   await server.cli("user:create", "--email", USER.email, "--password", USER.password, "--name", USER.name, "--company", "Hooks Ltd", "--account", "Hooks");
   const dir = path.join(server.dataDir, "..", "callback-secrets-files");
@@ -114,14 +88,12 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await receiver?.close();
-  await server?.stop();
-  server?.removeData();
-  await database?.drop();
+  await setup?.teardown();
 }, 60_000);
 
 describe("callback URLs with credentials", () => {
   it("reach the receiver as Basic authorization: a template send, and a sending request with both of its callback URLs", { timeout: 120_000 }, async (ctx) => {
-    if (skipReason) ctx.skip(skipReason);
+    if (setup.skipReason) ctx.skip(setup.skipReason);
     const sent = await call(`/public/v2/reusable_templates/${templateId}/send_document`, {
       method: "POST",
       body: { name: "Sealed callback", roles: [{ name: "Client", signer_name: "Cleo Client", signer_email: "cleo@client.example" }], expires_in: 30, callback_url: withCredentials(receiver.url(paths.send), NEW) },
@@ -153,7 +125,7 @@ describe("callback URLs with credentials", () => {
   });
 
   it("the delivery log shows each URL without its credentials, and no trace of them", async (ctx) => {
-    if (skipReason) ctx.skip(skipReason);
+    if (setup.skipReason) ctx.skip(setup.skipReason);
     for (const [docId, expected] of [
       [sentDocId, [paths.send]],
       [requestDocId, [paths.request, paths.requestDoc]],
@@ -178,7 +150,7 @@ describe("callback URLs with credentials", () => {
   });
 
   it("at rest: every stored copy is sealed; neither the database nor its files nor the server log hold them", { timeout: 120_000 }, async (ctx) => {
-    if (skipReason) ctx.skip(skipReason);
+    if (setup.skipReason) ctx.skip(setup.skipReason);
     await server!.stop();
     const log = fs.readFileSync(server!.log, "utf8");
     expectNoTrace("the server log", log);
@@ -189,7 +161,7 @@ describe("callback URLs with credentials", () => {
       expect(u.url, `${u.where} ${u.id}`).toMatch(SEALED);
       expectNoTrace(`${u.where} ${u.id}`, u.url);
     }
-    if (!database?.url) {
+    if (!setup.database?.url) {
       // The embedded database's own files (tables, WAL): the password was never written in the clear.
       const needles = [NEW.pass, encodeURIComponent(NEW.pass)].map((s) => Buffer.from(s));
       for (const file of filesUnder(path.join(server!.dataDir, "pgdata"))) {
@@ -200,7 +172,7 @@ describe("callback URLs with credentials", () => {
   });
 
   it("values stored in plain text before sealing are still delivered, and are sealed at the next start", { timeout: 120_000 }, async (ctx) => {
-    if (skipReason) ctx.skip(skipReason);
+    if (setup.skipReason) ctx.skip(setup.skipReason);
     // The server is stopped (previous test). Write what an older version would have stored.
     const [doc] = await query("select id, account_id from documents where id = $1", [sentDocId]);
     await query("update documents set callback_url = $1 where id = $2", [withCredentials(receiver.url(paths.legacyDoc), OLD), sentDocId]);

@@ -5,13 +5,10 @@
 // from pg-boss's table, which is exactly the state a kill -9 between the
 // commit and `enqueue` leaves. After a restart the start-up sweep must queue
 // the completion, and the document must get its signed PDF, once.
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { api } from "../api/helpers";
 import { REDIRECT_URI_FOR_OWN_SERVER } from "../api/support/own-database";
-import { prepareOwnServer, tokenAt, type OwnServer, type OwnServerSetup } from "../api/support/own-server";
-import { makePdf } from "../api/support/sending";
+import { importTemplateAt, prepareOwnServer, tokenAt, type OwnServer, type OwnServerSetup } from "../api/support/own-server";
 import { signaturePng } from "../api/support/signing-calls";
 
 const USER = { email: "crash.window@security.example", password: "crash-Window-Pa55", name: "Wendy Window" };
@@ -21,18 +18,8 @@ let server: OwnServer | undefined;
 let token = "";
 let templateId = "";
 
-async function call(p: string, init: { method?: string; body?: unknown; bearer?: string | null } = {}) {
-  const headers: Record<string, string> = { Accept: "application/json" };
-  if (init.bearer !== null) headers.Authorization = `Bearer ${init.bearer ?? token}`;
-  if (init.body !== undefined) headers["Content-Type"] = "application/json";
-  const res = await fetch(new URL(p, server!.baseUrl), { method: init.method ?? (init.body === undefined ? "GET" : "POST"), headers, body: init.body === undefined ? undefined : JSON.stringify(init.body) });
-  const text = await res.text();
-  let body: any = text;
-  try {
-    body = JSON.parse(text);
-  } catch {}
-  return { status: res.status, body, text };
-}
+/** A resource call to this test's server with its token. */
+const call = (p: string, o: { method?: string; body?: unknown } = {}) => api(`${server!.baseUrl}${p}`, { token, ...o });
 
 beforeAll(async () => {
   setup = await prepareOwnServer({ name: "crash-window", fromPort: 3450 });
@@ -40,21 +27,15 @@ beforeAll(async () => {
   if (!server) return;
   await server.cli("user:create", "--email", USER.email, "--password", USER.password, "--name", USER.name, "--company", "Window Ltd", "--account", "Window");
   const app = await server.cli("app:create", "--owner", USER.email, "--name", "Window Integration", "--redirect-uri", REDIRECT_URI_FOR_OWN_SERVER);
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "crash-window-"));
-  fs.writeFileSync(path.join(dir, "contract.pdf"), await makePdf({ title: "Crash window contract" }));
-  fs.writeFileSync(
-    path.join(dir, "definition.json"),
-    JSON.stringify({
-      name: "Crash window",
-      signer_sequencing: false,
-      roles: [{ name: "First", sequence: 0 }, { name: "Second", sequence: 1 }],
-      fields: [
-        { type: "signature", role: "First", name: "first_signature", page: 1, x: 0.1, y: 0.8, width: 0.3, height: 0.05, required: true },
-        { type: "signature", role: "Second", name: "second_signature", page: 1, x: 0.55, y: 0.8, width: 0.3, height: 0.05, required: true },
-      ],
-    }),
-  );
-  templateId = (await server.cli("template:import", "--owner", USER.email, "--pdf", path.join(dir, "contract.pdf"), "--definition", path.join(dir, "definition.json"))).id;
+  templateId = await importTemplateAt(server, USER.email, {
+    name: "Crash window",
+    signer_sequencing: false,
+    roles: [{ name: "First", sequence: 0 }, { name: "Second", sequence: 1 }],
+    fields: [
+      { type: "signature", role: "First", name: "first_signature", page: 1, x: 0.1, y: 0.8, width: 0.3, height: 0.05, required: true },
+      { type: "signature", role: "Second", name: "second_signature", page: 1, x: 0.55, y: 0.8, width: 0.3, height: 0.05, required: true },
+    ],
+  });
   // No worker: the completion job the last signature queues is never taken.
   server.env.RUN_WORKER = "false";
   await server.start();
@@ -86,7 +67,7 @@ describe("kill -9 between the last signature's commit and the completion job", (
     expect(executed.signed_pdf_url).toBeNull();
 
     await server!.kill9();
-    const [removed] = await setup.sqlWhileStopped(["delete from pgboss.job where name = 'complete-document'"]);
+    const [removed] = await setup.sql(["delete from pgboss.job where name = 'complete-document'"]);
     expect(removed!.affected, "the queued completion job was there to lose").toBe(1);
 
     server!.env.RUN_WORKER = "true";

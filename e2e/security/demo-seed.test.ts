@@ -6,14 +6,12 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import fs from "node:fs";
 import { CookieJar, parseForms } from "../api/helpers";
-import { ownDatabase } from "../api/support/own-database";
-import { ownServer, type OwnServer } from "../api/support/own-server";
+import { prepareOwnServer, type OwnServer, type OwnServerSetup } from "../api/support/own-server";
 
 const DEMO = { email: "demo@example.com", password: "demo-password-123" };
 
+let setup: OwnServerSetup;
 let server: OwnServer | undefined;
-let database: Awaited<ReturnType<typeof ownDatabase>> | undefined;
-let skipReason = "";
 
 /** The sign-in form of the server, as a browser posts it; answers where it sends the browser. */
 async function signInAt(baseUrl: string, user: { email: string; password: string }) {
@@ -35,28 +33,19 @@ async function signInAt(baseUrl: string, user: { email: string; password: string
 }
 
 beforeAll(async () => {
-  if (process.env.TEST_DATABASE_URL) {
-    database = await ownDatabase(process.env.TEST_DATABASE_URL, "demo_seed");
-    if (!database.url) {
-      skipReason = database.problem;
-      return;
-    }
-  }
-  server = await ownServer({ name: "demo-seed", fromPort: 3680, databaseUrl: database?.url });
+  setup = await prepareOwnServer({ name: "demo-seed", fromPort: 3680 });
+  server = setup.server;
+  if (!server) return;
   // Exactly `npm start`: no SEED_DEMO at all (own-server sets it to false for other tests).
   // (NODE_ENV is not passed either: next start sets production itself.)
   delete server.env.SEED_DEMO;
 }, 60_000);
 
-afterAll(async () => {
-  await server?.stop();
-  server?.removeData();
-  await database?.drop();
-}, 60_000);
+afterAll(() => setup?.teardown(), 60_000);
 
 describe("the demo account", () => {
   it("is not created by `next start` without SEED_DEMO: its published password does not sign in", { timeout: 240_000 }, async (ctx) => {
-    if (skipReason) ctx.skip(skipReason);
+    if (setup.skipReason) ctx.skip(setup.skipReason);
     await server!.start();
     const attempt = await signInAt(server!.baseUrl, DEMO);
     expect(attempt.signedIn, `sign-in answered ${attempt.status} → ${attempt.location}`).toBe(false);
@@ -66,7 +55,7 @@ describe("the demo account", () => {
   });
 
   it("is created when SEED_DEMO=true is set explicitly, and then signs in", { timeout: 300_000 }, async (ctx) => {
-    if (skipReason) ctx.skip(skipReason);
+    if (setup.skipReason) ctx.skip(setup.skipReason);
     server!.env.SEED_DEMO = "true";
     await server!.start();
     // Seeding runs at start-up, before the server reports ready or shortly after.

@@ -8,8 +8,7 @@
 // plain http) and not otherwise.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BASE_URL, CookieJar, authorizePath, browse, fixtures, randomState, signIn, tokenFor } from "../api/helpers";
-import { ownDatabase } from "../api/support/own-database";
-import { ownServer, type OwnServer } from "../api/support/own-server";
+import { prepareOwnServer, type OwnServer, type OwnServerSetup } from "../api/support/own-server";
 import { recipient, sendFromTemplate } from "../api/support/signing-calls";
 
 type Page = { status: number; html: string; csp: string; xfo: string | null; hsts: string | null };
@@ -174,32 +173,22 @@ describe("HSTS", () => {
   });
 
   describe("with APP_URL=https://…", () => {
+    let setup: OwnServerSetup;
     let server: OwnServer | undefined;
-    let database: Awaited<ReturnType<typeof ownDatabase>> | undefined;
-    let skipReason = "";
 
     beforeAll(async () => {
-      if (process.env.TEST_DATABASE_URL) {
-        database = await ownDatabase(process.env.TEST_DATABASE_URL, "hsts");
-        if (!database.url) {
-          skipReason = database.problem;
-          return;
-        }
-      }
-      server = await ownServer({ name: "hsts", fromPort: 3620, databaseUrl: database?.url });
+      setup = await prepareOwnServer({ name: "hsts", fromPort: 3620 });
+      server = setup.server;
+      if (!server) return;
       // Served over plain http here; only the headers are read.
       server.env.APP_URL = `https://localhost:${server.port}`;
       await server.start();
     }, 240_000);
 
-    afterAll(async () => {
-      await server?.stop();
-      server?.removeData();
-      await database?.drop();
-    }, 60_000);
+    afterAll(() => setup?.teardown(), 60_000);
 
     it("Strict-Transport-Security on every page kind, and the same script policy", async (ctx) => {
-      if (skipReason) ctx.skip(skipReason);
+      if (setup.skipReason) ctx.skip(setup.skipReason);
       for (const path of ["/login", "/signup", "/verify", "/signin", "/no-such-page-here"]) {
         const page = await get(path, new CookieJar(), server!.baseUrl);
         expect(page.hsts, path).toMatch(/^max-age=(\d+)/);

@@ -6,6 +6,7 @@
 // come from the real OAuth flow against this server.
 import { spawn } from "node:child_process";
 import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { CookieJar, parseForms } from "../helpers";
 import pg from "pg";
@@ -230,12 +231,12 @@ export type OwnServerSetup = {
   /** Stops the server and removes its data and database (for afterAll). */
   teardown(): Promise<void>;
   /**
-   * Runs SQL statements, in order, on the server's database while the server
-   * is stopped (PGlite can be opened by one process only): its PostgreSQL
-   * database, or the PGlite directory in its data. Answers the rows and
-   * affected-row count of each.
+   * Runs SQL statements, in order, on the server's database: its PostgreSQL
+   * database, or the PGlite directory in its data — then only while the
+   * server is stopped (PGlite can be opened by one process at a time).
+   * Answers the rows and affected-row count of each.
    */
-  sqlWhileStopped(statements: (string | { text: string; params: unknown[] })[]): Promise<{ rows: any[]; affected: number }[]>;
+  sql(statements: (string | { text: string; params: unknown[] })[]): Promise<{ rows: any[]; affected: number }[]>;
 };
 
 /**
@@ -254,8 +255,8 @@ export async function prepareOwnServer(opts: { name: string; fromPort: number })
       setup.server?.removeData();
       await setup.database?.drop();
     },
-    async sqlWhileStopped(statements) {
-      if (!setup.server || setup.server.current) throw new Error("stop the server before opening its database");
+    async sql(statements) {
+      if (!setup.server) throw new Error("no server was prepared");
       const list = statements.map((s) => (typeof s === "string" ? { text: s, params: [] } : s));
       const out: { rows: any[]; affected: number }[] = [];
       if (setup.database?.url) {
@@ -271,6 +272,7 @@ export async function prepareOwnServer(opts: { name: string; fromPort: number })
         }
         return out;
       }
+      if (setup.server.current) throw new Error("stop the server before opening its embedded database");
       const { PGlite } = await import("@electric-sql/pglite");
       const db = await PGlite.create(path.join(setup.server.dataDir, "pgdata"));
       try {
@@ -293,4 +295,22 @@ export async function prepareOwnServer(opts: { name: string; fromPort: number })
   }
   setup.server = await ownServer({ name: opts.name, fromPort: opts.fromPort, databaseUrl: setup.database?.url });
   return setup;
+}
+
+/**
+ * Imports a template into a server of a test's own with the admin CLI: a
+ * one-page PDF titled `title` and `definition` (README, "Template
+ * definition"). Answers the template's id.
+ */
+export async function importTemplateAt(server: OwnServer, owner: string, definition: Record<string, unknown>, title = "Contract"): Promise<string> {
+  const { makePdf } = await import("./sending");
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), `${server.port}-template-`));
+  try {
+    fs.writeFileSync(path.join(dir, "contract.pdf"), await makePdf({ title }));
+    fs.writeFileSync(path.join(dir, "definition.json"), JSON.stringify(definition));
+    const out = await server.cli("template:import", "--owner", owner, "--pdf", path.join(dir, "contract.pdf"), "--definition", path.join(dir, "definition.json"));
+    return out.id as string;
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
 }

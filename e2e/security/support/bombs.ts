@@ -4,7 +4,7 @@
 // the test nor this file ever holds the inflated data.
 import zlib from "node:zlib";
 import { PDFDocument, PDFName, PDFNumber } from "pdf-lib";
-import { crc32 } from "../../api/support/png";
+import { pngChunk } from "../../api/support/png";
 
 const MIB = 1024 * 1024;
 
@@ -64,14 +64,6 @@ export function bigPng(width = 6000, height = 6000): Buffer {
   ihdr[9] = 2; // RGB
   // Every row: filter byte 0 and 3 zero bytes per pixel, so the whole image data is zeros.
   const idat = zlibOfZeros(height * (1 + width * 3));
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk("IHDR", ihdr), chunk("IDAT", idat), chunk("IEND", Buffer.alloc(0))]);
+  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), pngChunk("IHDR", ihdr), pngChunk("IDAT", idat), pngChunk("IEND", Buffer.alloc(0))]);
 }
 
-function chunk(type: string, data: Buffer) {
-  const len = Buffer.alloc(4);
-  len.writeUInt32BE(data.length);
-  const body = Buffer.concat([Buffer.from(type, "latin1"), data]);
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(crc32(body));
-  return Buffer.concat([len, body, crc]);
-}
