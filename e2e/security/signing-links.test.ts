@@ -118,7 +118,7 @@ describe("the outbox", () => {
     const res = await api("/ext/outbox", { token: dash, query: { per_page: 100 } });
     expect(res.status, res.text).toBe(200);
     const mails = (res.body.emails as { document_id: string; kind: string; text: string; to: string }[]).filter((e) => e.document_id === doc.id);
-    const request = mails.find((m) => m.kind === "signing_request");
+    const request = mails.find((m) => m.kind === "signing_request" && m.to === "cleo@client.example");
     expect(request, JSON.stringify(mails)).toBeTruthy();
     const client = doc.recipients.find((r) => r.role_name === "Client")!;
     expect(request!.text).toContain(`/sign/${client.id}`);
