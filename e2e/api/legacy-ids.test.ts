@@ -130,7 +130,7 @@ describe("ids issued before UUIDs", () => {
     expect(sent.body.document.id).toMatch(UUID);
     for (const r of sent.body.document.recipients) expect(r.id).toMatch(UUID);
     const created = await call("/public/v2/sending_requests", {
-      body: { file: { name: "new.pdf", source: "upload" }, document: { name: "New", expires_in: 30, roles: [{ name: "Client", signer_name: "Nia New", signer_email: "nia@legacy.example" }] } },
+      body: { file: { name: "new.pdf", source: "upload" }, document: { name: "New", expires_in: 30, signer_sequencing: false, roles: [{ name: "Client", signer_name: "Nia New", signer_email: "nia@legacy.example" }] } },
     });
     expect(created.status, created.text).toBe(200);
     expect(created.body.sending_request.id).toMatch(UUID);
