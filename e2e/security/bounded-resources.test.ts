@@ -56,8 +56,14 @@ function postHuge(url: string, opts: { contentType: string; declared: boolean; t
       });
       res.on("error", () => resolve({ status: res.statusCode ?? 0, ms, body, sentBytes: sent }));
     });
-    // Once answered, the server may close the connection while we still write.
-    req.on("error", (e) => (answered ? undefined : reject(e)));
+    // Once answered, the server may close the connection while we still write. It may also
+    // close it just before the answer is read here (EPIPE/ECONNRESET on our write): the answer
+    // is usually still in the socket, so give it a moment before calling the request failed.
+    req.on("error", (e: NodeJS.ErrnoException) => {
+      if (answered) return;
+      if (e.code === "EPIPE" || e.code === "ECONNRESET") setTimeout(() => answered || reject(e), 1000);
+      else reject(e);
+    });
     const pump = () => {
       while (!answered && sent < total) {
         sent += chunk.length;
