@@ -23,6 +23,21 @@ const nextConfig = {
   // Native or file-URL-dependent packages that Turbopack must not bundle
   // (see shared/notes/stack-findings.md).
   serverExternalPackages: ["@electric-sql/pglite", "@napi-rs/canvas", "pdfjs-dist", "pg-boss", "pg"],
+  // Trailing slashes: Next.js would answer `/public/v2/documents/` with a 308
+  // to the path without it, which API clients that POST do not follow (or
+  // follow as a GET). Its own redirect is off; pages keep it through the rule
+  // in redirects(), and API paths (/public, /oauth, /ext, files, certificates,
+  // uploads) are answered directly: the router matches them without the slash.
+  skipTrailingSlashRedirect: true,
+  async redirects() {
+    return [
+      {
+        source: "/:path((?!(?:public|oauth|ext|files|certificates|uploads)(?:/|$)).+)/",
+        destination: "/:path",
+        permanent: true,
+      },
+    ];
+  },
   async headers() {
     return [
       { source: "/((?!sign/).*)", headers: [...noFraming, ...common] },

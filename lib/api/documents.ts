@@ -56,8 +56,9 @@ export const documentSchema = z.object({
   identity_method: z.string(),
   passcode_pin_enabled: z.boolean(),
   original_file_url: z.string(),
-  signature_certificate_url: z.string().nullable().optional(),
-  merged_document_certificate_url: z.string().nullable().optional(),
+  /** Single retrieval only; always a URL (before completion: the certificate as it stands). */
+  signature_certificate_url: z.string().optional(),
+  merged_document_certificate_url: z.string().optional(),
 });
 export type DocumentResource = z.infer<typeof documentSchema>;
 
@@ -83,9 +84,52 @@ export const listDocumentsQuery = z.object({
       }
       return states as (typeof DOCUMENT_STATES)[number][];
     }),
+  tags: z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      const parsed = v === undefined ? [] : parseTagsFilter(v);
+      if (typeof parsed === "string") {
+        ctx.addIssue({ code: "custom", message: parsed });
+        return z.NEVER;
+      }
+      return parsed.length ? parsed : undefined;
+    }),
   ...pageParams,
 });
 export type ListDocumentsQuery = z.output<typeof listDocumentsQuery>;
+
+/** One condition of the tags filter: the tag `key` with exactly `value`, or with any value when `value` is absent. */
+export type TagCondition = { key: string; value?: string };
+
+const MAX_TAG_CONDITIONS = 20;
+
+/**
+ * The list's `tags` filter (docs/api-decisions.md): comma-separated items, each
+ * `name:value` (the tag `name` with that value) or `name` (the tag with any
+ * value); a document matches when every item holds. The first ":" splits, so
+ * values may contain colons; names and values cannot contain commas. Returns
+ * the conditions, or why the text is not a filter.
+ */
+export function parseTagsFilter(text: string): TagCondition[] | string {
+  const items = text.split(",").map((s) => s.trim()).filter(Boolean);
+  if (items.length > MAX_TAG_CONDITIONS) return `must name at most ${MAX_TAG_CONDITIONS} tags.`;
+  const out: TagCondition[] = [];
+  for (const item of items) {
+    const colon = item.indexOf(":");
+    const key = (colon < 0 ? item : item.slice(0, colon)).trim();
+    if (!key) return `"${item}" names no tag (write name or name:value, separated by commas).`;
+    if (key.length > 100) return "tag names must be at most 100 characters.";
+    if (colon < 0) {
+      out.push({ key });
+      continue;
+    }
+    const value = item.slice(colon + 1).trim();
+    if (value.length > 500) return "tag values must be at most 500 characters.";
+    out.push({ key, value });
+  }
+  return out;
+}
 
 const required = (what: string) => ({
   error: (iss: { input: unknown }) => (iss.input === undefined ? "is required." : `must be ${what}.`),

@@ -37,6 +37,8 @@ export const apiErrors = {
   hashEmptyKeys: { status: 422, message: "Hash contains empty keys" },
   sharedWithInvalidEmail: { status: 422, message: "shared_with contains invalid email address" },
   notFound: { status: 404, message: "Not found." },
+  // Not in the spec: a method the path does not have (answered with an Allow header).
+  methodNotAllowed: { status: 405, message: "Method not allowed." },
   payloadTooLarge: { status: 413, message: "Request body too large." },
   // Not in the spec: /ext administration is reserved for the service's own dashboard client.
   dashboardOnly: { status: 403, message: "This endpoint is reserved for the service's own dashboard." },

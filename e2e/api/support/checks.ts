@@ -48,6 +48,19 @@ export function expectServiceUrl(value: unknown, what: string): URL {
   return url;
 }
 
+/**
+ * A certificate address (spec 2.1: always a URL): the stored file's address
+ * once the document is completed, before that the signed, expiring address of
+ * the certificate as it stands (/certificates/<id>/<kind>?expires&signature).
+ */
+export function expectCertificateUrl(value: unknown, what: string): URL {
+  const url = expectServiceUrl(value, what);
+  expect(url.pathname, what).toMatch(/^\/(files|certificates)\/.+/);
+  expect(url.searchParams.get("expires"), `${what} expires`).toMatch(/^\d+$/);
+  expect(url.searchParams.get("signature"), `${what} signature`).toMatch(/^\S{16,}$/);
+  return url;
+}
+
 /** A time-limited file address: /files/<key>?expires=<unix>&signature=<hmac>. */
 export function expectSignedFileUrl(value: unknown, what: string): URL {
   const url = expectServiceUrl(value, what);
@@ -96,17 +109,12 @@ export const DOCUMENT_FIELDS: Record<string, string[]> = {
   original_file_url: ["string"],
 };
 
-/**
- * Present on single-document retrieval (spec 2.1). The two certificate
- * addresses are typed "string (URL)" by the spec; their type is checked in
- * tests of their own (documents.test.ts, files.test.ts) so that a null there
- * does not hide the other checks.
- */
+/** Present on single-document retrieval (spec 2.1); the certificate addresses are "string (URL)" in every state. */
 export const SINGLE_DOCUMENT_FIELDS: Record<string, string[]> = {
   kba: ["boolean"],
   form_fields: ["array"],
-  signature_certificate_url: ["string", "null"],
-  merged_document_certificate_url: ["string", "null"],
+  signature_certificate_url: ["string"],
+  merged_document_certificate_url: ["string"],
 };
 
 export const RECIPIENT_FIELDS: Record<string, string[]> = {
@@ -174,8 +182,8 @@ export function expectDocumentShape(doc: any, version: Version, single: boolean)
       expectFieldTypes(f, { id: ["string"], name: ["string"], role: ["string"], value: ["string"], page: ["number"] }, "form_field");
       expect(Number.isInteger(f.page) && f.page >= 1).toBe(true);
     }
-    if (doc.signature_certificate_url !== null) expectSignedFileUrl(doc.signature_certificate_url, "signature_certificate_url");
-    if (doc.merged_document_certificate_url !== null) expectSignedFileUrl(doc.merged_document_certificate_url, "merged_document_certificate_url");
+    expectCertificateUrl(doc.signature_certificate_url, "signature_certificate_url");
+    expectCertificateUrl(doc.merged_document_certificate_url, "merged_document_certificate_url");
   }
 }
 

@@ -98,8 +98,9 @@ export type Doc = {
   embed_codes: { embed_code: string; signer_email: string | null; signer_role_name: string }[] | null;
   original_file_url: string;
   signed_pdf_url: string | null;
-  signature_certificate_url: string | null;
-  merged_document_certificate_url: string | null;
+  /** Always URLs: the certificate so far before completion, the stored files after. */
+  signature_certificate_url: string;
+  merged_document_certificate_url: string;
   [k: string]: unknown;
 };
 

@@ -22,10 +22,17 @@ export type CertificateInput = {
   /** Every audit entry, oldest first. */
   events: CertificateEvent[];
   originalSha256: string;
-  signedPdfSha256: string;
+  /** Null while the document is not completed: there is no signed PDF yet. */
+  signedPdfSha256: string | null;
   generatedAt: Date;
   /** Who issued the certificate (the service's address). */
   issuer: string;
+  /**
+   * Set on the certificate of a document that is not completed (served on
+   * request while it is pending, see current-certificate.ts): the label
+   * ("Not yet completed") heads every page, the explanation says what is missing.
+   */
+  unfinished?: { label: string; explanation: string };
 };
 
 // A4 in points.
@@ -37,6 +44,7 @@ const LABEL_W = 110;
 const TIME_W = 118;
 const GRAY = rgb(0.4, 0.4, 0.45);
 const BLACK = rgb(0.07, 0.09, 0.15);
+const WARNING = rgb(0.7, 0.2, 0.05);
 
 /** "2025-03-01 14:05:09 UTC": UTC only, so the certificate reads the same everywhere. */
 export const utc = (d: Date | null) => (d ? `${d.toISOString().slice(0, 19).replace("T", " ")} UTC` : "-");
@@ -57,8 +65,13 @@ export async function buildCertificate(input: CertificateInput): Promise<Uint8Ar
   const bold = await pdf.embedFont(StandardFonts.HelveticaBold);
   const w = writer(pdf, regular, new Set(regular.getCharacterSet()));
 
-  w.line("Signature certificate", { font: bold, size: 20, after: 6 });
-  w.line(`Issued by ${input.issuer} on ${utc(input.generatedAt)}`, { size: 9, color: GRAY, after: 6 });
+  const unfinished = input.unfinished;
+  w.line(unfinished ? `Signature certificate - ${unfinished.label}` : "Signature certificate", { font: bold, size: 20, after: 6 });
+  w.line(`${unfinished ? "As it stands" : "Issued"} by ${input.issuer} on ${utc(input.generatedAt)}`, { size: 9, color: GRAY, after: 6 });
+  if (unfinished) {
+    w.line(unfinished.label, { font: bold, size: 12, color: WARNING, after: 2 });
+    w.paragraph(unfinished.explanation, { size: 9.5, color: WARNING });
+  }
   w.rule();
 
   const d = input.document;
@@ -89,7 +102,7 @@ export async function buildCertificate(input: CertificateInput): Promise<Uint8Ar
 
   w.heading("Integrity (SHA-256)", bold);
   w.pair("Original PDF", input.originalSha256);
-  w.pair("Signed PDF", input.signedPdfSha256);
+  w.pair("Signed PDF", input.signedPdfSha256 ?? "not produced yet (the document is not completed)");
   w.paragraph(
     "The signed PDF is the digitally signed copy with every value filled in. Anyone can check a copy by computing its SHA-256 " +
       "or by uploading it on the verification page. The signed document followed by this certificate is issued as one more, separately signed, PDF.",
@@ -99,7 +112,7 @@ export async function buildCertificate(input: CertificateInput): Promise<Uint8Ar
   w.heading("Audit trail", bold);
   for (const e of input.events) w.event(e, bold);
 
-  w.finish(`Signature certificate - document ${d.id}`);
+  w.finish(`Signature certificate${unfinished ? ` (${unfinished.label.toLowerCase()})` : ""} - document ${d.id}`);
   return pdf.save();
 }
 

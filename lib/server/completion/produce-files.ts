@@ -1,12 +1,11 @@
 import "server-only";
 import crypto from "node:crypto";
-import { PDFDocument } from "pdf-lib";
 import { signPdf } from "@/lib/server/pdf-signing/sign-pdf";
 import type { Storage } from "@/lib/server/storage/storage";
 import { buildCertificate } from "./build-certificate";
+import { certificateInputOf } from "./certificate-input";
 import { collectStamps } from "./collect-stamps";
 import type { CompletionData } from "./load-completion-data";
-import { signingOriginOf } from "./load-completion-data";
 import { mergePdfs } from "./merge-pdfs";
 import { stampFields } from "./stamp-fields";
 
@@ -46,32 +45,9 @@ export async function produceFiles(
   const signedPdfSha256 = sha256Hex(signed);
   const originalSha256 = sha256Hex(original);
 
-  const certificate = await buildCertificate({
-    document: {
-      id: doc.id,
-      name: doc.name,
-      filename: doc.filename,
-      pageCount: doc.pages.length || (await countPages(original)),
-      sentAt: doc.sentAt,
-      executedAt: doc.executedAt,
-    },
-    sender: data.sender,
-    signers: data.people
-      .filter((p) => !p.omitted)
-      .map((p) => ({
-        name: p.name,
-        email: p.email,
-        role: p.roleName,
-        status: p.status,
-        signedAt: p.signedAt,
-        ...signingOriginOf(data.trail, p.id),
-      })),
-    events: data.trail.map((a) => ({ time: a.createdAt, keyword: a.keyword, payload: a.payload, ipAddress: a.ipAddress })),
-    originalSha256,
-    signedPdfSha256,
-    generatedAt: ctx.now,
-    issuer: ctx.issuer,
-  });
+  const certificate = await buildCertificate(
+    await certificateInputOf(data, original, { originalSha256, signedPdfSha256, generatedAt: ctx.now, issuer: ctx.issuer }),
+  );
 
   const unsealedMerged = await mergePdfs([signed, certificate], {
     title: `${doc.name} (signed, with signature certificate)`,
@@ -80,9 +56,4 @@ export async function produceFiles(
   });
   const merged = await signPdf(unsealedMerged, { ...seal, reason: `Executed document ${doc.id} with its signature certificate` });
   return { signed, certificate, merged, originalSha256, signedPdfSha256, mergedPdfSha256: sha256Hex(merged) };
-}
-
-/** Documents made before page images were recorded have no `pages`; count them from the PDF. */
-async function countPages(pdf: Uint8Array) {
-  return (await PDFDocument.load(pdf, { updateMetadata: false })).getPageCount();
 }

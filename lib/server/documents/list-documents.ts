@@ -13,7 +13,7 @@ type User = typeof users.$inferSelect;
 /**
  * Documents the user may see (sent by them or shared with them), newest
  * first. `search` matches the name, the file name and recipients' names and
- * e-mails.
+ * e-mails; `tags` keeps documents having every named tag (with the value, when given).
  */
 export async function listDocuments(db: Db, user: User, query: ListDocumentsQuery) {
   const { rows, counts } = listDocumentsQueries(db, user, query);
@@ -43,6 +43,14 @@ export function listDocumentsQueries(db: Db, user: User, query: ListDocumentsQue
   const filters: SQL[] = [];
   if (query.state?.length) filters.push(inArray(documents.state, query.state));
   if (query.template_id) filters.push(eq(documents.templateId, query.template_id));
+  // jsonb containment (`@>`, name:value) and key existence (`?`, name): both operators a GIN index on tags serves.
+  for (const tag of query.tags ?? []) {
+    filters.push(
+      tag.value === undefined
+        ? sql`${documents.tags} ? ${tag.key}`
+        : sql`${documents.tags} @> ${JSON.stringify({ [tag.key]: tag.value })}::jsonb`,
+    );
+  }
   if (query.search) {
     const pattern = `%${escapeLike(query.search)}%`;
     filters.push(

@@ -4,6 +4,7 @@ import type { DocumentResource } from "@/lib/api/documents";
 import type { DocumentState } from "@/lib/api/common";
 import type { ApiVersion } from "@/lib/server/http/api-route";
 import { signedFileUrl } from "@/lib/server/storage/signed-url";
+import { certificateUrl } from "@/lib/server/completion/certificate-url";
 import { bareSignUrl, signUrl } from "@/lib/server/signing/signer-token";
 import { env } from "@/lib/env";
 import type { DocumentDetails } from "./load-document-details";
@@ -82,12 +83,13 @@ export function serializeDocument(details: DocumentDetails, version: ApiVersion,
     ...resource,
     kba: doc.kba,
     form_fields: doc.fields.map((f) => ({ id: f.id, name: f.name, role: f.role, value: formFieldValue(values.get(f.id)), page: f.page })),
+    // Always URLs (spec 2.1): the stored files once produced, before that the certificate as it stands.
     signature_certificate_url: doc.certificateKey
       ? signedFileUrl(doc.certificateKey, { filename: `${safeName}-certificate.pdf` })
-      : null,
+      : certificateUrl(doc.id, "signature", `${safeName}-certificate.pdf`),
     merged_document_certificate_url: doc.mergedPdfKey
       ? signedFileUrl(doc.mergedPdfKey, { filename: `${safeName}-signed-with-certificate.pdf` })
-      : null,
+      : certificateUrl(doc.id, "merged", `${safeName}-with-certificate.pdf`),
   };
 }
 

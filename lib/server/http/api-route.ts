@@ -3,8 +3,7 @@ import { ApiError } from "@/lib/api/errors";
 import { getDb, type Db } from "@/lib/server/db/client";
 import { authenticateOrThrow, extractAccessToken, type Scope } from "./authenticate";
 import { errorResponse, json } from "./respond";
-import { BODY_LIMITS } from "./body-limits";
-import { describeLimit, readTextWithLimit } from "./read-body-with-limit";
+import { readApiBody } from "./read-api-body";
 import { findUnstorableText, UNSTORABLE_TEXT } from "./invalid-text";
 import type { TokenOwner } from "@/lib/server/oauth/get-access-token-owner";
 
@@ -17,7 +16,7 @@ export type ApiContext = {
   version: ApiVersion;
   params: Record<string, string>;
   query: URLSearchParams;
-  /** The JSON body (an object; `{}` when absent), with the mirror wrapper folded in. */
+  /** The body, JSON or form-encoded (an object; `{}` when absent), with the mirror wrapper folded in. */
   body: Record<string, unknown>;
 };
 
@@ -53,12 +52,13 @@ export function apiRoute(options: RouteOptions) {
       if (version !== "v1" && version !== "v2") throw new ApiError("notFound");
       if (options.versions && !options.versions.includes(version)) throw new ApiError("notFound");
 
-      const { body, invalid } = await readJsonBody(req, options.mirror);
+      // JSON, or form-encoded on the spec's API (/ext takes JSON only: the dashboard is its one client).
+      const { body, invalid } = await readApiBody(req, options.mirror, { forms: !options.fixedVersion });
       const db = await getDb();
       const token = extractAccessToken(req, body);
       const auth = (await authenticateOrThrow(db, token, options.scope, { firstPartyOnly: options.firstPartyOnly })) as ApiContext["auth"];
       // A malformed body is reported only to an authenticated caller, after the 401s.
-      if (invalid) throw ApiError.badInput("body", "must be a JSON object.");
+      if (invalid) throw invalid;
       const query = new URL(req.url).searchParams;
       // Every path, query and body string must be text the database can store (NUL bytes, lone surrogates).
       const unstorable =
@@ -72,26 +72,3 @@ export function apiRoute(options: RouteOptions) {
   };
 }
 
-type ParsedBody = { body: Record<string, unknown>; invalid: boolean };
-
-async function readJsonBody(req: Request, mirror: RouteOptions["mirror"]): Promise<ParsedBody> {
-  if (req.method === "GET" || req.method === "HEAD") return { body: {}, invalid: false };
-  // Bounded, and read before authentication: see read-body-with-limit.ts.
-  const text = await readTextWithLimit(req, BODY_LIMITS.json);
-  if (text === "too_large") throw ApiError.payloadTooLarge(describeLimit(BODY_LIMITS.json));
-  if (!text.trim()) return { body: {}, invalid: false };
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(text);
-  } catch {
-    return { body: {}, invalid: true };
-  }
-  if (!parsed || typeof parsed !== "object" || Array.isArray(parsed)) return { body: {}, invalid: true };
-  const obj = parsed as Record<string, unknown>;
-  const wrapped = mirror ? obj[mirror] : undefined;
-  if (wrapped && typeof wrapped === "object" && !Array.isArray(wrapped)) {
-    // Top-level parameters are the contract; the mirror only fills gaps.
-    return { body: { ...(wrapped as Record<string, unknown>), ...obj }, invalid: false };
-  }
-  return { body: obj, invalid: false };
-}

@@ -22,27 +22,51 @@ export const filePath = (key: string) => `/files/${key.split("/").map(encodeURIC
  * `${APP_URL}/files/<key>?expires=<unix seconds>&signature=<hmac>` (+ `filename`
  * when given, which makes the browser download it under that name).
  */
-export function signedFileUrl(
-  key: string,
-  opts: { filename?: string; ttlSeconds?: number; now?: Date } = {},
-): string {
+export function signedFileUrl(key: string, opts: SignOpts = {}): string {
   assertValidKey(key);
+  return `${env().APP_URL}${filePath(key)}?${signedQuery(signatureOf, key, opts)}`;
+}
+
+/** True when the signature matches this key (and filename) and has not expired. */
+export function verifyFileSignature(key: string, searchParams: URLSearchParams, now: Date = new Date()): boolean {
+  return verifySignedQuery(signatureOf, key, searchParams, now);
+}
+
+// Addresses of routes that make their answer on request (a certificate as it
+// stands), signed the same way with a key of their own: a route address and a
+// file key can never share a signature.
+const routeSignatureOf = (path: string, expires: number, filename: string | null) =>
+  hmac(deriveSecret("route-urls"), JSON.stringify([path, expires, filename]));
+
+/** `${APP_URL}<path>?expires=…&signature=…`: a time-limited address of a route (`path` starts with "/"). */
+export function signedRouteUrl(path: string, opts: SignOpts = {}): string {
+  return `${env().APP_URL}${path}?${signedQuery(routeSignatureOf, path, opts)}`;
+}
+
+/** True when the address of this route path is signed and unexpired. */
+export function verifyRouteSignature(path: string, searchParams: URLSearchParams, now: Date = new Date()): boolean {
+  return verifySignedQuery(routeSignatureOf, path, searchParams, now);
+}
+
+type SignOpts = { filename?: string; ttlSeconds?: number; now?: Date };
+type Signer = (subject: string, expires: number, filename: string | null) => string;
+
+function signedQuery(sign: Signer, subject: string, opts: SignOpts) {
   const nowSeconds = Math.floor((opts.now ?? new Date()).getTime() / 1000);
   const ttl = opts.ttlSeconds ?? DEFAULT_TTL_SECONDS;
   const expires = Math.ceil((nowSeconds + ttl) / EXPIRY_STEP_SECONDS) * EXPIRY_STEP_SECONDS;
   const filename = opts.filename ?? null;
   const params = new URLSearchParams({ expires: String(expires) });
   if (filename !== null) params.set("filename", filename);
-  params.set("signature", signatureOf(key, expires, filename));
-  return `${env().APP_URL}${filePath(key)}?${params}`;
+  params.set("signature", sign(subject, expires, filename));
+  return params;
 }
 
-/** True when the signature matches this key (and filename) and has not expired. */
-export function verifyFileSignature(key: string, searchParams: URLSearchParams, now: Date = new Date()): boolean {
+function verifySignedQuery(sign: Signer, subject: string, searchParams: URLSearchParams, now: Date) {
   const expiresRaw = searchParams.get("expires");
   const signature = searchParams.get("signature");
   if (!expiresRaw || !signature || !/^\d{1,12}$/.test(expiresRaw)) return false;
   const expires = Number(expiresRaw);
   if (expires <= Math.floor(now.getTime() / 1000)) return false;
-  return safeEqual(signature, signatureOf(key, expires, searchParams.get("filename")));
+  return safeEqual(signature, sign(subject, expires, searchParams.get("filename")));
 }

@@ -2,6 +2,7 @@ import { createApplicationBody } from "@/lib/api/ext";
 import { extRoute } from "@/lib/server/http/ext-route";
 import { parseOrThrow } from "@/lib/server/http/parse";
 import { createApplication, listApplications } from "@/lib/server/ext/applications";
+import { methodNotAllowed } from "@/lib/server/http/method-not-allowed";
 
 export const GET = extRoute({
   scope: "read",
@@ -14,3 +15,7 @@ export const POST = extRoute({
     application: await createApplication(db, auth.user, parseOrThrow(createApplicationBody, body)),
   }),
 });
+
+// Other methods: a JSON 405 with Allow (Next.js alone answers an empty one).
+const otherMethods = methodNotAllowed("GET", "POST");
+export { otherMethods as PUT, otherMethods as PATCH, otherMethods as DELETE, otherMethods as OPTIONS };

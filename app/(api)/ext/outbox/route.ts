@@ -3,6 +3,7 @@ import { pageParams } from "@/lib/api/common";
 import { extRoute } from "@/lib/server/http/ext-route";
 import { parseOrThrow } from "@/lib/server/http/parse";
 import { listOutbox } from "@/lib/server/ext/list-outbox";
+import { methodNotAllowed } from "@/lib/server/http/method-not-allowed";
 
 const query = z.object(pageParams);
 
@@ -13,3 +14,7 @@ export const GET = extRoute({
     return listOutbox(db, auth.user, page, per_page);
   },
 });
+
+// Other methods: a JSON 405 with Allow (Next.js alone answers an empty one).
+const otherMethods = methodNotAllowed("GET");
+export { otherMethods as POST, otherMethods as PUT, otherMethods as PATCH, otherMethods as DELETE, otherMethods as OPTIONS };

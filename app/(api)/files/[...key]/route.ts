@@ -1,5 +1,7 @@
 import { getStorage } from "@/lib/server/storage/storage";
 import { verifyFileSignature } from "@/lib/server/storage/signed-url";
+import { contentDisposition } from "@/lib/server/http/content-disposition";
+import { methodNotAllowed } from "@/lib/server/http/method-not-allowed";
 
 // Serves stored files to whoever holds a signed, unexpired address (page
 // images in <img>, downloads). No session is involved: the signature is the
@@ -43,9 +45,6 @@ export async function GET(req: Request, ctx: { params: Promise<{ key: string[] }
   });
 }
 
-/** RFC 6266: an ASCII fallback plus the exact UTF-8 name in filename*. */
-function contentDisposition(kind: "attachment" | "inline", filename: string) {
-  const ascii = filename.replace(/[^\x20-\x7e]/g, "_").replace(/["\\]/g, "_");
-  const utf8 = encodeURIComponent(filename).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
-  return `${kind}; filename="${ascii}"; filename*=UTF-8''${utf8}`;
-}
+// Other methods: a JSON 405 with Allow (Next.js alone answers an empty one).
+const otherMethods = methodNotAllowed("GET");
+export { otherMethods as POST, otherMethods as PUT, otherMethods as PATCH, otherMethods as DELETE, otherMethods as OPTIONS };

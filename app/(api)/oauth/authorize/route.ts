@@ -5,6 +5,7 @@ import { isForeignOrigin, oauthTooLarge, readForm, seeOther } from "@/lib/server
 import { oauthErrorResponse, OAuthError } from "@/lib/server/oauth/oauth-error";
 import { AUTHORIZE_PARAMS, validateAuthorizeRequestOrThrow } from "@/lib/server/oauth/validate-authorize-request";
 import { createAuthorizationCode, redirectWith } from "@/lib/server/oauth/create-authorization-code";
+import { oauthMethodNotAllowed } from "@/lib/server/http/method-not-allowed";
 
 /** Start of the authorization-code grant (spec 4.1): sign in, then consent. */
 export async function GET(req: Request) {
@@ -68,3 +69,7 @@ function carry(params: URLSearchParams) {
   }
   return out.toString();
 }
+
+// Other methods: a JSON 405 with Allow (Next.js alone answers an empty one).
+const otherMethods = oauthMethodNotAllowed("GET", "POST");
+export { otherMethods as PUT, otherMethods as PATCH, otherMethods as DELETE, otherMethods as OPTIONS };

@@ -2,6 +2,7 @@ import { getDb } from "@/lib/server/db/client";
 import { oauthTooLarge, readForm } from "@/lib/server/http/form";
 import { authenticateClient, readClientCredentials } from "@/lib/server/oauth/authenticate-client";
 import { revokeToken } from "@/lib/server/oauth/revoke-token";
+import { oauthMethodNotAllowed } from "@/lib/server/http/method-not-allowed";
 
 /** RFC 7009 / spec 4.1: always 200 `{}`; only the client's own tokens are revoked. */
 export async function POST(req: Request) {
@@ -19,3 +20,7 @@ export async function POST(req: Request) {
   }
   return Response.json({}, { headers: { "Cache-Control": "no-store" } });
 }
+
+// Other methods: a JSON 405 with Allow (Next.js alone answers an empty one).
+const otherMethods = oauthMethodNotAllowed("POST");
+export { otherMethods as GET, otherMethods as PUT, otherMethods as PATCH, otherMethods as DELETE, otherMethods as OPTIONS };

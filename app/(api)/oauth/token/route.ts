@@ -6,6 +6,7 @@ import { authenticateClient, readClientCredentials } from "@/lib/server/oauth/au
 import { exchangeAuthorizationCode } from "@/lib/server/oauth/exchange-authorization-code";
 import { OAuthError, oauthErrorResponse } from "@/lib/server/oauth/oauth-error";
 import { refreshAccessToken } from "@/lib/server/oauth/refresh-access-token";
+import { oauthMethodNotAllowed } from "@/lib/server/http/method-not-allowed";
 
 /** Spec 4.1: authorization_code and refresh_token grants, form-encoded. */
 export async function POST(req: Request) {
@@ -57,3 +58,7 @@ function unsupported(grantType: string | null): never {
   if (!grantType) throw new OAuthError("invalid_request", "grant_type is required.");
   throw new OAuthError("unsupported_grant_type", "The authorization grant type is not supported by the authorization server.");
 }
+
+// Other methods: a JSON 405 with Allow (Next.js alone answers an empty one).
+const otherMethods = oauthMethodNotAllowed("POST");
+export { otherMethods as GET, otherMethods as PUT, otherMethods as PATCH, otherMethods as DELETE, otherMethods as OPTIONS };

@@ -4,6 +4,7 @@ import { parseOrThrow } from "@/lib/server/http/parse";
 import { getAccountTemplateOrThrow } from "@/lib/server/templates/template-access";
 import { saveTemplateVersion } from "@/lib/server/template-builder/save-template-version";
 import { serializeBuilderTemplate } from "@/lib/server/template-builder/serialize-builder-template";
+import { methodNotAllowed } from "@/lib/server/http/method-not-allowed";
 
 export const GET = extRoute({
   scope: "read",
@@ -17,3 +18,7 @@ export const PUT = extRoute({
     return { template: serializeBuilderTemplate(await saveTemplateVersion(db, auth.user, params.id!, input.definition, input.base_version)) };
   },
 });
+
+// Other methods: a JSON 405 with Allow (Next.js alone answers an empty one).
+const otherMethods = methodNotAllowed("GET", "PUT");
+export { otherMethods as POST, otherMethods as PATCH, otherMethods as DELETE, otherMethods as OPTIONS };

@@ -1,7 +1,4 @@
-import { ApiError } from "@/lib/api/errors";
-import { errorResponse } from "@/lib/server/http/respond";
+import { apiNotFound } from "@/lib/server/http/unknown-path";
 
 // Unknown resource paths answer in the API's own error shape, not an HTML page.
-const notFound = async () => errorResponse(new ApiError("notFound"));
-
-export { notFound as GET, notFound as POST, notFound as PUT, notFound as PATCH, notFound as DELETE };
+export { apiNotFound as GET, apiNotFound as POST, apiNotFound as PUT, apiNotFound as PATCH, apiNotFound as DELETE };

@@ -3,6 +3,7 @@ import { apiRoute } from "@/lib/server/http/api-route";
 import { parseOrThrow } from "@/lib/server/http/parse";
 import { listDocuments } from "@/lib/server/documents/list-documents";
 import { serializeDocument } from "@/lib/server/documents/serialize-document";
+import { methodNotAllowed } from "@/lib/server/http/method-not-allowed";
 
 export const GET = apiRoute({
   scope: "read",
@@ -12,3 +13,7 @@ export const GET = apiRoute({
     return { documents: details.map((d) => serializeDocument(d, version, false, auth.user.id)), meta: { total_pages: totalPages } };
   },
 });
+
+// Other methods: a JSON 405 with Allow (Next.js alone answers an empty one).
+const otherMethods = methodNotAllowed("GET");
+export { otherMethods as POST, otherMethods as PUT, otherMethods as PATCH, otherMethods as DELETE, otherMethods as OPTIONS };

@@ -3,6 +3,7 @@ import { apiRoute } from "@/lib/server/http/api-route";
 import { parseOrThrow } from "@/lib/server/http/parse";
 import { listTemplates } from "@/lib/server/templates/list-templates";
 import { serializeTemplate } from "@/lib/server/templates/serialize-template";
+import { methodNotAllowed } from "@/lib/server/http/method-not-allowed";
 
 export const GET = apiRoute({
   scope: "read",
@@ -15,3 +16,7 @@ export const GET = apiRoute({
     };
   },
 });
+
+// Other methods: a JSON 405 with Allow (Next.js alone answers an empty one).
+const otherMethods = methodNotAllowed("GET");
+export { otherMethods as POST, otherMethods as PUT, otherMethods as PATCH, otherMethods as DELETE, otherMethods as OPTIONS };

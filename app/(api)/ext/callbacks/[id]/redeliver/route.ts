@@ -1,6 +1,7 @@
 import { ApiError } from "@/lib/api/errors";
 import { extRoute } from "@/lib/server/http/ext-route";
 import { CallbackDeliveryNotFoundError, redeliverCallback } from "@/lib/server/callbacks/redeliver-callback";
+import { methodNotAllowed } from "@/lib/server/http/method-not-allowed";
 
 export const POST = extRoute({
   scope: "write",
@@ -14,3 +15,7 @@ export const POST = extRoute({
     return { delivery: { id: params.id, status: "pending" } };
   },
 });
+
+// Other methods: a JSON 405 with Allow (Next.js alone answers an empty one).
+const otherMethods = methodNotAllowed("POST");
+export { otherMethods as GET, otherMethods as PUT, otherMethods as PATCH, otherMethods as DELETE, otherMethods as OPTIONS };

@@ -2,6 +2,7 @@ import { ApiError } from "@/lib/api/errors";
 import { extRoute } from "@/lib/server/http/ext-route";
 import { sendDraftDocument } from "@/lib/server/sending/send-draft-document";
 import { getDocumentDraft } from "@/lib/server/template-builder/get-document-draft";
+import { methodNotAllowed } from "@/lib/server/http/method-not-allowed";
 
 /** draft → pending with every effect of send_document (the builder's "Send"). */
 export const POST = extRoute({
@@ -14,3 +15,7 @@ export const POST = extRoute({
     return { document: await getDocumentDraft(db, auth.user, params.id!) };
   },
 });
+
+// Other methods: a JSON 405 with Allow (Next.js alone answers an empty one).
+const otherMethods = methodNotAllowed("POST");
+export { otherMethods as GET, otherMethods as PUT, otherMethods as PATCH, otherMethods as DELETE, otherMethods as OPTIONS };

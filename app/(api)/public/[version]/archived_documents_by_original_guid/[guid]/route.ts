@@ -3,6 +3,7 @@ import {
   getArchivedDocumentOrThrow,
   serializeArchivedDocument,
 } from "@/lib/server/archive/get-archived-document-or-throw";
+import { methodNotAllowed } from "@/lib/server/http/method-not-allowed";
 
 export const GET = apiRoute({
   scope: "read",
@@ -11,3 +12,7 @@ export const GET = apiRoute({
     return { archived_document: serializeArchivedDocument(row) };
   },
 });
+
+// Other methods: a JSON 405 with Allow (Next.js alone answers an empty one).
+const otherMethods = methodNotAllowed("GET");
+export { otherMethods as POST, otherMethods as PUT, otherMethods as PATCH, otherMethods as DELETE, otherMethods as OPTIONS };

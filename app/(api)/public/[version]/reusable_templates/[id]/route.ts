@@ -3,6 +3,7 @@ import { getAccountTemplateOrThrow } from "@/lib/server/templates/template-acces
 import { withCreators } from "@/lib/server/templates/list-templates";
 import { serializeTemplate } from "@/lib/server/templates/serialize-template";
 import { deleteTemplate } from "@/lib/server/templates/delete-template";
+import { methodNotAllowed } from "@/lib/server/http/method-not-allowed";
 
 export const GET = apiRoute({
   scope: "read",
@@ -22,3 +23,7 @@ export const DELETE = apiRoute({
     return new Response(null, { status: 204 });
   },
 });
+
+// Other methods: a JSON 405 with Allow (Next.js alone answers an empty one).
+const otherMethods = methodNotAllowed("GET", "DELETE");
+export { otherMethods as POST, otherMethods as PUT, otherMethods as PATCH, otherMethods as OPTIONS };

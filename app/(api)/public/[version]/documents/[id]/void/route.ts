@@ -1,6 +1,7 @@
 import { apiRoute } from "@/lib/server/http/api-route";
 import { voidDocument } from "@/lib/server/documents/void-document";
 import { requestOrigin } from "@/lib/server/documents/record-audit";
+import { methodNotAllowed } from "@/lib/server/http/method-not-allowed";
 
 export const POST = apiRoute({
   scope: "write",
@@ -10,3 +11,7 @@ export const POST = apiRoute({
     return { document: { status: "voided" } };
   },
 });
+
+// Other methods: a JSON 405 with Allow (Next.js alone answers an empty one).
+const otherMethods = methodNotAllowed("POST");
+export { otherMethods as GET, otherMethods as PUT, otherMethods as PATCH, otherMethods as DELETE, otherMethods as OPTIONS };

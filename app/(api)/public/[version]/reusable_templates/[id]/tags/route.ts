@@ -8,6 +8,7 @@ import {
   replaceTemplateTags,
   tagItems,
 } from "@/lib/server/templates/update-template-tags";
+import { methodNotAllowed } from "@/lib/server/http/method-not-allowed";
 
 // Spec 4.5; the path's template id segment is `[id]` (`:reusable_template_id` in the spec).
 
@@ -43,3 +44,7 @@ export const DELETE = apiRoute({
     return tagItems(await deleteTemplateTag(db, auth.user, params.id!, tag));
   },
 });
+
+// Other methods: a JSON 405 with Allow (Next.js alone answers an empty one).
+const otherMethods = methodNotAllowed("GET", "POST", "PATCH", "DELETE");
+export { otherMethods as PUT, otherMethods as OPTIONS };

@@ -3,6 +3,7 @@ import { apiRoute } from "@/lib/server/http/api-route";
 import { parseOrThrow } from "@/lib/server/http/parse";
 import { markUploaded } from "@/lib/server/sending-requests/mark-uploaded";
 import { preparationUrl, serializeSendingRequest } from "@/lib/server/sending-requests/serialize-sending-request";
+import { methodNotAllowed } from "@/lib/server/http/method-not-allowed";
 
 export const POST = apiRoute({
   scope: "write",
@@ -14,3 +15,7 @@ export const POST = apiRoute({
     return status;
   },
 });
+
+// Other methods: a JSON 405 with Allow (Next.js alone answers an empty one).
+const otherMethods = methodNotAllowed("POST");
+export { otherMethods as GET, otherMethods as PUT, otherMethods as PATCH, otherMethods as DELETE, otherMethods as OPTIONS };

@@ -1,8 +1,13 @@
 import { apiRoute } from "@/lib/server/http/api-route";
 import { sendReminder } from "@/lib/server/sending/send-reminder";
 import { requestOrigin } from "@/lib/server/documents/record-audit";
+import { methodNotAllowed } from "@/lib/server/http/method-not-allowed";
 
 export const POST = apiRoute({
   scope: "write",
   handler: async ({ db, auth, params, req }) => sendReminder(db, auth.user, params.id!, requestOrigin(req)),
 });
+
+// Other methods: a JSON 405 with Allow (Next.js alone answers an empty one).
+const otherMethods = methodNotAllowed("POST");
+export { otherMethods as GET, otherMethods as PUT, otherMethods as PATCH, otherMethods as DELETE, otherMethods as OPTIONS };

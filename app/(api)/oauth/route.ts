@@ -1,0 +1,4 @@
+import { oauthNotFound } from "@/lib/server/http/unknown-path";
+
+// `/oauth` itself is no endpoint: the OAuth error shape, not an HTML page.
+export { oauthNotFound as GET, oauthNotFound as POST, oauthNotFound as PUT, oauthNotFound as PATCH, oauthNotFound as DELETE };

@@ -1,0 +1,45 @@
+import "server-only";
+import { PDFDocument } from "pdf-lib";
+import type { CertificateInput } from "./build-certificate";
+import { signingOriginOf, type CompletionData } from "./load-completion-data";
+
+/**
+ * What a certificate says about a document, from its completion data: the
+ * final certificate (produce-files.ts) and the one served on request before
+ * completion (current-certificate.ts) are made of the same facts.
+ */
+export async function certificateInputOf(
+  data: CompletionData,
+  original: Uint8Array,
+  extra: Pick<CertificateInput, "originalSha256" | "signedPdfSha256" | "generatedAt" | "issuer" | "unfinished">,
+): Promise<CertificateInput> {
+  const { doc } = data;
+  return {
+    document: {
+      id: doc.id,
+      name: doc.name,
+      filename: doc.filename,
+      pageCount: doc.pages.length || (await countPages(original)),
+      sentAt: doc.sentAt,
+      executedAt: doc.executedAt,
+    },
+    sender: data.sender,
+    signers: data.people
+      .filter((p) => !p.omitted)
+      .map((p) => ({
+        name: p.name,
+        email: p.email,
+        role: p.roleName,
+        status: p.status,
+        signedAt: p.signedAt,
+        ...signingOriginOf(data.trail, p.id),
+      })),
+    events: data.trail.map((a) => ({ time: a.createdAt, keyword: a.keyword, payload: a.payload, ipAddress: a.ipAddress })),
+    ...extra,
+  };
+}
+
+/** Documents made before page images were recorded have no `pages`; count them from the PDF. */
+async function countPages(pdf: Uint8Array) {
+  return (await PDFDocument.load(pdf, { updateMetadata: false })).getPageCount();
+}
