@@ -1,12 +1,17 @@
 import type { DocumentResource } from "@/lib/api/documents";
 
-/** The document's files that exist now; the signed ones appear once the document is executed and they are produced. */
+/**
+ * The document's files. The signed PDF appears once the document is executed
+ * and its files are produced; the certificates are there from the start (the
+ * API answers the audit trail so far until then), labelled as drafts.
+ */
 export function DocumentDownloads({ doc }: { doc: DocumentResource }) {
+  const soFar = doc.signed_pdf_url ? "" : " so far";
   const files = [
     { label: "Original file", url: doc.original_file_url },
     { label: "Signed PDF", url: doc.signed_pdf_url },
-    { label: "Signature certificate", url: doc.signature_certificate_url },
-    { label: "Document with certificate", url: doc.merged_document_certificate_url },
+    { label: `Signature certificate${soFar}`, url: doc.signature_certificate_url },
+    { label: `Document with certificate${soFar}`, url: doc.merged_document_certificate_url },
   ].filter((f): f is { label: string; url: string } => Boolean(f.url));
   return (
     <div className="space-y-2">
@@ -24,7 +29,7 @@ export function DocumentDownloads({ doc }: { doc: DocumentResource }) {
           The signed PDF and certificate are being produced…
         </p>
       ) : doc.state !== "executed" ? (
-        <p className="text-xs text-slate-500">The signed PDF and certificate are available once everyone has signed.</p>
+        <p className="text-xs text-slate-500">The signed PDF and the final certificate are available once everyone has signed.</p>
       ) : null}
     </div>
   );

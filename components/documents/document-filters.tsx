@@ -15,7 +15,7 @@ const control =
 export function DocumentFilters({ params, templates }: { params: DocumentListParams; templates: { id: string; name: string }[] | null }) {
   return (
     <Form action="/documents" role="search" aria-label="Filter documents" className="space-y-4 rounded-lg bg-white p-4 ring-1 ring-slate-200">
-      <div className="grid gap-4 md:grid-cols-[2fr_1fr_auto]">
+      <div className="grid gap-4 md:grid-cols-[2fr_1fr_1fr_auto]">
         <div className="space-y-1">
           <label htmlFor="doc-search" className="block text-sm font-medium text-slate-700">
             Search
@@ -41,6 +41,23 @@ export function DocumentFilters({ params, templates }: { params: DocumentListPar
               </option>
             ))}
           </select>
+        </div>
+        <div className="space-y-1">
+          <label htmlFor="doc-tags" className="block text-sm font-medium text-slate-700">
+            Tags
+          </label>
+          <input
+            id="doc-tags"
+            name="tags"
+            type="text"
+            defaultValue={params.tags}
+            placeholder="department:legal, region"
+            aria-describedby="doc-tags-help"
+            className={control}
+          />
+          <p id="doc-tags-help" className="text-xs text-slate-500">
+            <code>name:value</code> or just <code>name</code>, separated by commas; all must match.
+          </p>
         </div>
         <div className="space-y-1">
           <label htmlFor="doc-per-page" className="block text-sm font-medium text-slate-700">

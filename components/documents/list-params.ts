@@ -9,6 +9,8 @@ export type DocumentListParams = {
   search: string;
   states: DocumentState[];
   templateId: string;
+  /** The API's tags filter as typed: `department:legal, region`. */
+  tags: string;
   perPage: number;
   page: number;
 };
@@ -34,6 +36,7 @@ export function parseListParams(sp: Raw): DocumentListParams {
     search: first(sp.search).trim().slice(0, 200),
     states: [...new Set(states)],
     templateId: first(sp.template_id).trim(),
+    tags: first(sp.tags).trim().slice(0, 1000),
     perPage: positiveInt(first(sp.per_page), 10, 100),
     page: positiveInt(first(sp.page), 1, 1_000_000),
   };
@@ -46,10 +49,11 @@ export function listHref(p: DocumentListParams, changes: Partial<DocumentListPar
   if (v.search) q.set("search", v.search);
   for (const s of v.states) q.append("state", s);
   if (v.templateId) q.set("template_id", v.templateId);
+  if (v.tags) q.set("tags", v.tags);
   if (v.perPage !== 10) q.set("per_page", String(v.perPage));
   if (v.page !== 1) q.set("page", String(v.page));
   const qs = q.toString();
   return qs ? `/documents?${qs}` : "/documents";
 }
 
-export const isFiltered = (p: DocumentListParams) => Boolean(p.search || p.states.length || p.templateId);
+export const isFiltered = (p: DocumentListParams) => Boolean(p.search || p.states.length || p.templateId || p.tags);

@@ -225,3 +225,38 @@ test("an unknown document shows the API's message in place", async () => {
   await page.goto("/documents/0123456789abcdef0123456789abcdef");
   await expect(page.getByRole("alert").filter({ hasText: "Can't find document." })).toBeVisible();
 });
+
+test("the tags filter keeps documents having every tag named (name:value, or name for any value)", async () => {
+  // Documents of this test alone, made after the tests that count this run's documents by name.
+  const token = await aliceToken();
+  const marker = `tf${tag}`;
+  const legal = await sendFromAliceTemplate(fx, token, `UI ${tag} tagged legal`, undefined, { tags: { department: "legal", region: "emea", "ui-filter": marker } });
+  const sales = await sendFromAliceTemplate(fx, token, `UI ${tag} tagged sales`, undefined, { tags: { department: "sales", "ui-filter": marker } });
+  const rows = page.getByTestId("document-row");
+  const filterBy = async (tags: string) => {
+    await page.getByLabel("Tags", { exact: true }).fill(tags);
+    await page.getByRole("button", { name: "Apply filters" }).click();
+    await expect(page).toHaveURL((u) => u.searchParams.get("tags") === tags);
+  };
+
+  await page.goto("/documents");
+  await filterBy(`ui-filter:${marker}, department:legal`);
+  await expect(rows).toHaveCount(1);
+  await expect(rows.first()).toContainText(legal.name);
+
+  await filterBy(`ui-filter:${marker}`);
+  await expect(rows).toHaveCount(2);
+  await filterBy(`ui-filter:${marker},region`);
+  await expect(rows).toHaveCount(1);
+  await expect(rows.first()).toContainText(legal.name);
+  await filterBy(`ui-filter:${marker},department:sales`);
+  await expect(rows).toHaveCount(1);
+  await expect(rows.first()).toContainText(sales.name);
+  // The filter is read back from the URL.
+  await page.reload();
+  await expect(page.getByLabel("Tags", { exact: true })).toHaveValue(`ui-filter:${marker},department:sales`);
+
+  // A filter the API cannot read is shown in its words.
+  await filterBy(":legal");
+  await expect(page.getByRole("alert").filter({ hasText: "Bad input parameter. tags" })).toBeVisible();
+});

@@ -82,7 +82,7 @@ export function createApiClient({ baseUrl, token }: { baseUrl: string; token: st
   return {
     me: () => call(meEnvelope, "GET", `${v2}/me`),
 
-    listDocuments: (q: Partial<Omit<ListDocumentsQuery, "state">> & { state?: string[] }) =>
+    listDocuments: (q: Partial<Omit<ListDocumentsQuery, "state" | "tags">> & { state?: string[]; tags?: string }) =>
       call(documentListEnvelope, "GET", `${v2}/documents`, { query: q as Query }),
     getDocument: (id: string) => call(documentEnvelope, "GET", `${v2}/documents/${id}`),
     shareDocument: (id: string, shared_with: string[]) =>

@@ -27,6 +27,7 @@ export default async function DocumentsPage({ searchParams }: Props) {
         search: params.search || undefined,
         state: params.states,
         template_id: params.templateId || undefined,
+        tags: params.tags || undefined,
         per_page: params.perPage,
         page: params.page,
       }),
