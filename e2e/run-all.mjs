@@ -112,6 +112,18 @@ async function acquireRunLock() {
   }
 }
 
+/**
+ * The suite sends far faster than any client (hundreds of documents a minute with one token, fuzzing):
+ * its servers get limits it never reaches. The limits themselves are tested with small values on a
+ * server of their own (e2e/api/rate-limits.test.ts).
+ */
+const GENEROUS_RATE_LIMITS = {
+  RATE_LIMIT_SEND_PER_MINUTE: "1000000",
+  RATE_LIMIT_SEND_PER_HOUR: "1000000",
+  RATE_LIMIT_WRITE_PER_MINUTE: "1000000",
+  RATE_LIMIT_READ_PER_MINUTE: "1000000",
+};
+
 async function main() {
   await acquireRunLock();
 
@@ -157,6 +169,7 @@ async function main() {
     SMTP_URL: mailSink.url,
     // Known to the tests, which obtain dashboard (first-party) tokens for the /ext endpoints.
     DASHBOARD_CLIENT_SECRET: crypto.randomBytes(24).toString("hex"),
+    ...GENEROUS_RATE_LIMITS,
   });
 
   // (c) fixtures, before the server opens the database
@@ -188,7 +201,8 @@ async function main() {
 
   // (e) the two runners, both always
   // (vitest replaces BASE_URL with Vite's base inside tests: E2E_BASE_URL is what they read)
-  const testEnv = { ...childEnv(), BASE_URL: baseUrl, E2E_BASE_URL: baseUrl, FIXTURES, E2E_ARTIFACTS: ARTIFACTS, E2E_MAIL_LOG: MAIL_LOG, E2E_SMTP_URL: mailSink.url };
+  // (servers of their own that tests start inherit the generous limits too)
+  const testEnv = { ...childEnv(GENEROUS_RATE_LIMITS), BASE_URL: baseUrl, E2E_BASE_URL: baseUrl, FIXTURES, E2E_ARTIFACTS: ARTIFACTS, E2E_MAIL_LOG: MAIL_LOG, E2E_SMTP_URL: mailSink.url };
   delete testEnv.DATABASE_URL;
   const results = [];
   if (only !== "ui") {

@@ -8,6 +8,9 @@ const bool = z
   .optional()
   .transform((v) => v === "true" || v === "1");
 
+/** Requests per window: a whole number from 1 (the counters are 32-bit). */
+const rateLimit = (fallback: number) => z.coerce.number().int().min(1).max(1_000_000_000).default(fallback);
+
 const schema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
@@ -44,6 +47,15 @@ const schema = z.object({
   PROCESSING_MEMORY_MB: z.coerce.number().int().min(64).max(16384).default(256),
   /** Time an upload's processing may take (seconds) before it is stopped. */
   PROCESSING_TIMEOUT_SECONDS: z.coerce.number().int().min(5).max(3600).default(120),
+  /**
+   * API rate limits per private token, or per application and user (docs/api-decisions.md,
+   * "Rate limits"): send operations (send_document, embed_document, prepare_document,
+   * sending-request create) per minute and per hour, other writes and reads per minute.
+   */
+  RATE_LIMIT_SEND_PER_MINUTE: rateLimit(60),
+  RATE_LIMIT_SEND_PER_HOUR: rateLimit(240),
+  RATE_LIMIT_WRITE_PER_MINUTE: rateLimit(300),
+  RATE_LIMIT_READ_PER_MINUTE: rateLimit(1200),
 });
 
 export type Env = Omit<z.infer<typeof schema>, "SEED_DEMO"> & { APP_URL: string; embedded: boolean; SEED_DEMO: boolean };

@@ -22,6 +22,7 @@ import {
 } from "@/lib/api/sending";
 import { templateEnvelope, templateListEnvelope, templateTagsResponse } from "@/lib/api/templates";
 import { meEnvelope } from "@/lib/api/users";
+import { apiTokenEnvelope, apiTokensEnvelope, type CreateApiTokenInput } from "@/lib/api/api-tokens";
 import {
   builderTemplateEnvelope,
   documentDraftEnvelope,
@@ -123,6 +124,9 @@ export function createApiClient({ baseUrl, token }: { baseUrl: string; token: st
     listApplications: () => call(applicationsEnvelope, "GET", "/ext/applications"),
     createApplication: (body: CreateApplicationBody) => call(applicationEnvelope, "POST", "/ext/applications", { body }),
     deleteApplication: (id: string) => call(null, "DELETE", `/ext/applications/${id}`),
+    listApiTokens: () => call(apiTokensEnvelope, "GET", "/ext/api_tokens"),
+    createApiToken: (body: CreateApiTokenInput) => call(apiTokenEnvelope, "POST", "/ext/api_tokens", { body }),
+    revokeApiToken: (id: string) => call(null, "DELETE", `/ext/api_tokens/${id}`),
     getCallbackSecret: () => call(callbackSecretEnvelope, "GET", "/ext/callback_secret"),
     rotateCallbackSecret: () => call(callbackSecretEnvelope, "POST", "/ext/callback_secret", { body: {} }),
     listOutbox: (q: { page?: number; per_page?: number }) => call(outboxEnvelope, "GET", "/ext/outbox", { query: q }),

@@ -40,6 +40,8 @@ export const apiErrors = {
   // Not in the spec: a method the path does not have (answered with an Allow header).
   methodNotAllowed: { status: 405, message: "Method not allowed." },
   payloadTooLarge: { status: 413, message: "Request body too large." },
+  // Not in the spec (8 says "not shown"): the API rate limits of docs/api-decisions.md.
+  rateLimited: { status: 429, message: "Rate limit exceeded." },
   // Not in the spec: /ext administration is reserved for the service's own dashboard client.
   dashboardOnly: { status: 403, message: "This endpoint is reserved for the service's own dashboard." },
 } as const satisfies Record<string, { status: number; message: string }>;
@@ -64,6 +66,11 @@ export class ApiError extends Error {
   /** 413 naming the route's limit: "Request body too large. At most 1 MB." */
   static payloadTooLarge(limit: string) {
     return new ApiError("payloadTooLarge", `${apiErrors.payloadTooLarge.message} At most ${limit}.`);
+  }
+
+  /** 429 naming the limit and when to retry: "Rate limit exceeded. At most 60 send operations per minute; retry in 42 seconds." */
+  static rateLimited(what: string, retryAfterSeconds: number) {
+    return new ApiError("rateLimited", `${apiErrors.rateLimited.message} At most ${what}; retry in ${retryAfterSeconds} seconds.`);
   }
 
   static roleNameMismatch(name: string) {

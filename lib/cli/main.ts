@@ -6,13 +6,14 @@ import { archiveImport } from "./commands/archive-import";
 import { dbSeed } from "./commands/db-seed";
 import { documentCreate } from "./commands/document-create";
 import { templateImport } from "./commands/template-import";
+import { tokenCreate } from "./commands/token-create";
 import { userCreate } from "./commands/user-create";
 
 // `npm run cli -- <command> [--flags]`: administration without the web UI.
 // Results are JSON on stdout; a failure is one line on stderr and a non-zero
 // exit (2 for bad usage, 1 otherwise), so scripts and tests can rely on both.
 
-const commands: Command[] = [userCreate, appCreate, templateImport, archiveImport, documentCreate, dbSeed];
+const commands: Command[] = [userCreate, appCreate, tokenCreate, templateImport, archiveImport, documentCreate, dbSeed];
 commands.push(batchCommand((name) => commands.find((c) => c.name === name)));
 
 export function usage(): string {

@@ -2,6 +2,7 @@
 
 import { refresh } from "next/cache";
 import type { Application } from "@/lib/api/ext";
+import type { ApiToken } from "@/lib/api/api-tokens";
 import type { ActionResult } from "@/components/dashboard/action-result";
 import { badId, isId, runAction } from "../_lib/run-action";
 
@@ -35,4 +36,24 @@ export async function revealCallbackSecret(): Promise<ActionResult<string>> {
 
 export async function rotateCallbackSecret(): Promise<ActionResult<string>> {
   return runAction(async (api) => (await api.rotateCallbackSecret()).callback_secret);
+}
+
+/** The token is in this answer only (the API stores its hash); the panel shows it once. */
+export async function createApiToken(body: { name: string; scope?: string }): Promise<ActionResult<ApiToken>> {
+  if (typeof body?.name !== "string" || (body.scope !== undefined && typeof body.scope !== "string")) {
+    return { ok: false, error: "Enter a name for the token." };
+  }
+  const r = await runAction(async (api) => (await api.createApiToken({ name: body.name, scope: body.scope })).api_token);
+  if (r.ok) refresh();
+  return r;
+}
+
+export async function revokeApiToken(id: string): Promise<ActionResult<null>> {
+  if (!isId(id)) return badId();
+  const r = await runAction(async (api) => {
+    await api.revokeApiToken(id);
+    return null;
+  });
+  if (r.ok) refresh();
+  return r;
 }

@@ -3,13 +3,15 @@ import { requireDashboardSession } from "@/lib/server/dashboard/current-session"
 import { loadOrMessage } from "../_lib/api-errors";
 import { PageHeader } from "@/components/dashboard/page-header";
 import { Section } from "@/components/dashboard/section";
+import { ApiTokensTable } from "@/components/settings/api-tokens-table";
 import { ApplicationsTable } from "@/components/settings/applications-table";
 import { CallbackSecretPanel } from "@/components/settings/callback-secret-panel";
+import { CreateApiTokenForm } from "@/components/settings/create-api-token-form";
 import { CreateApplicationForm } from "@/components/settings/create-application-form";
 import { OutboxTable } from "@/components/settings/outbox-table";
 import { Alert } from "@/components/ui/alert";
 import { Pagination } from "@/components/ui/pagination";
-import { createApplication, deleteApplication, revealCallbackSecret, rotateCallbackSecret } from "./actions";
+import { createApiToken, createApplication, deleteApplication, revealCallbackSecret, revokeApiToken, rotateCallbackSecret } from "./actions";
 
 export const metadata: Metadata = { title: "Settings" };
 
@@ -26,19 +28,30 @@ export default async function SettingsPage({ searchParams }: Props) {
   const outboxPage = pageParam((await searchParams).outbox_page);
   const self = outboxPage > 1 ? `/settings?outbox_page=${outboxPage}` : "/settings";
   const { api } = await requireDashboardSession(self);
-  const [apps, outbox] = await Promise.all([
+  const [apps, tokens, outbox] = await Promise.all([
     loadOrMessage(self, () => api.listApplications()),
+    loadOrMessage(self, () => api.listApiTokens()),
     loadOrMessage(self, () => api.listOutbox({ page: outboxPage, per_page: OUTBOX_PAGE_SIZE })),
   ]);
 
   return (
     <>
-      <PageHeader title="Settings" description="API applications, callback signing and the e-mails sent for your account." />
+      <PageHeader title="Settings" description="API applications and tokens, callback signing and the e-mails sent for your account." />
       <div className="space-y-6">
         <Section id="applications" title="API applications" description="OAuth clients that act for you through the API.">
           <div className="space-y-6">
             {apps.error !== null ? <Alert>{apps.error}</Alert> : <ApplicationsTable applications={apps.data.applications} remove={deleteApplication} />}
             <CreateApplicationForm create={createApplication} />
+          </div>
+        </Section>
+        <Section
+          id="api-tokens"
+          title="Private API tokens"
+          description="Personal tokens that act for you through the API with the access you choose, without the OAuth flow. They do not expire; revoke one when it is no longer needed."
+        >
+          <div className="space-y-6">
+            {tokens.error !== null ? <Alert>{tokens.error}</Alert> : <ApiTokensTable tokens={tokens.data.api_tokens} revoke={revokeApiToken} />}
+            <CreateApiTokenForm create={createApiToken} />
           </div>
         </Section>
         <Section

@@ -9,3 +9,4 @@ export * from "./schema/sending-requests";
 export * from "./schema/callbacks";
 export * from "./schema/mail";
 export * from "./schema/dashboard";
+export * from "./schema/api-tokens";

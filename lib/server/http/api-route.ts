@@ -1,7 +1,11 @@
 import "server-only";
 import { ApiError } from "@/lib/api/errors";
 import { getDb, type Db } from "@/lib/server/db/client";
-import { authenticateOrThrow, extractAccessToken, type Scope } from "./authenticate";
+import { authorizeOrThrow, extractAccessToken, identifyOrThrow, type Scope } from "./authenticate";
+import { countRequest, rateLimitedError, type RateLimitState } from "@/lib/server/rate-limits/count-request";
+import { withRateLimitHeaders } from "@/lib/server/rate-limits/rate-limit-headers";
+import { rateSubject } from "@/lib/server/rate-limits/rate-subject";
+import { rateClassOf, rateRules } from "@/lib/server/rate-limits/rules";
 import { errorResponse, json } from "./respond";
 import { readApiBody } from "./read-api-body";
 import { findUnstorableText, UNSTORABLE_TEXT } from "./invalid-text";
@@ -30,6 +34,8 @@ export type RouteOptions = {
   fixedVersion?: ApiVersion;
   /** Only tokens of the service's own dashboard client (the /ext administration; see ext-route.ts). */
   firstPartyOnly?: boolean;
+  /** The send operations' own, lower rate limits (rate-limits/rules.ts); other routes count as reads or writes by method. */
+  rateLimit?: "send";
   handler: (ctx: ApiContext) => Promise<unknown>;
 };
 
@@ -42,6 +48,7 @@ type NextRouteContext = { params?: Promise<Record<string, string | string[] | un
  */
 export function apiRoute(options: RouteOptions) {
   return async (req: Request, context: NextRouteContext): Promise<Response> => {
+    let rate: RateLimitState | undefined;
     try {
       // Routes without dynamic segments get no params at all.
       const raw = (await context.params) ?? {};
@@ -56,7 +63,11 @@ export function apiRoute(options: RouteOptions) {
       const { body, invalid } = await readApiBody(req, options.mirror, { forms: !options.fixedVersion });
       const db = await getDb();
       const token = extractAccessToken(req, body);
-      const auth = (await authenticateOrThrow(db, token, options.scope, { firstPartyOnly: options.firstPartyOnly })) as ApiContext["auth"];
+      const auth: ApiContext["auth"] = await identifyOrThrow(db, token);
+      // Counted as soon as the caller is known (one statement), so every answer from here on carries the rate-limit headers.
+      rate = await countRequest(db, rateSubject(auth), rateRules(rateClassOf(req.method, options.rateLimit)));
+      if (rate.exceeded) throw rateLimitedError(rate);
+      authorizeOrThrow(auth, options.scope, { firstPartyOnly: options.firstPartyOnly });
       // A malformed body is reported only to an authenticated caller, after the 401s.
       if (invalid) throw invalid;
       const query = new URL(req.url).searchParams;
@@ -65,9 +76,9 @@ export function apiRoute(options: RouteOptions) {
         findUnstorableText(params) ?? [...query].map(([k, v]) => findUnstorableText({ [k]: v })).find(Boolean) ?? findUnstorableText(body);
       if (unstorable) throw ApiError.badInput(unstorable, UNSTORABLE_TEXT);
       const result = await options.handler({ req, db, auth, version, params, query, body });
-      return result instanceof Response ? result : json(result);
+      return withRateLimitHeaders(result instanceof Response ? result : json(result), rate);
     } catch (err) {
-      return errorResponse(err);
+      return withRateLimitHeaders(errorResponse(err), rate);
     }
   };
 }

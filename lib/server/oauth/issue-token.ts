@@ -2,6 +2,7 @@ import "server-only";
 import type { Db } from "@/lib/server/db/client";
 import { oauthTokens } from "@/lib/server/db/schema";
 import { newId, randomToken, sha256 } from "@/lib/server/crypto";
+import { PRIVATE_TOKEN_PREFIX } from "@/lib/api/api-tokens";
 import { ACCESS_TOKEN_TTL_SECONDS, REFRESH_TOKEN_TTL_SECONDS } from "./constants";
 
 /** The token endpoint's 200 body: exactly these six fields (spec 4.1). */
@@ -18,7 +19,7 @@ export async function issueToken(
   db: Db,
   grant: { clientId: string; userId: string; scope: string; familyId: string },
 ): Promise<TokenResponse> {
-  const accessToken = randomToken();
+  const accessToken = oauthAccessToken();
   const refreshToken = randomToken();
   const now = new Date();
   await db.insert(oauthTokens).values({
@@ -41,4 +42,16 @@ export async function issueToken(
     scope: grant.scope,
     created_at: Math.floor(now.getTime() / 1000),
   };
+}
+
+/**
+ * A random access token that cannot be taken for a private API token:
+ * authentication sends tokens with that prefix to the api_tokens table only
+ * (about one in 17 million base64url strings would start with it).
+ */
+function oauthAccessToken(): string {
+  for (;;) {
+    const token = randomToken();
+    if (!token.startsWith(PRIVATE_TOKEN_PREFIX)) return token;
+  }
 }

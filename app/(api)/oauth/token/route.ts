@@ -1,24 +1,27 @@
 import { getDb, type Db } from "@/lib/server/db/client";
 import { blockedUntil, clearThrottle } from "@/lib/server/auth/throttle-sign-in";
 import { allTokenKeys, countTokenFailure, tokenThrottledResponse, tokenThrottleKeys } from "@/lib/server/oauth/throttle-token-requests";
-import { oauthTooLarge, readForm } from "@/lib/server/http/form";
+import { readOAuthParams } from "@/lib/server/oauth/read-oauth-params";
 import { authenticateClient, readClientCredentials } from "@/lib/server/oauth/authenticate-client";
 import { exchangeAuthorizationCode } from "@/lib/server/oauth/exchange-authorization-code";
 import { OAuthError, oauthErrorResponse } from "@/lib/server/oauth/oauth-error";
 import { refreshAccessToken } from "@/lib/server/oauth/refresh-access-token";
 import { oauthMethodNotAllowed } from "@/lib/server/http/method-not-allowed";
 
-/** Spec 4.1: authorization_code and refresh_token grants, form-encoded. */
+/** Spec 4.1: authorization_code and refresh_token grants, form-encoded (or JSON: read-oauth-params.ts). */
 export async function POST(req: Request) {
   try {
     const db = await getDb();
-    // Read (bounded) before the client is authenticated: see readForm.
-    const form = await readForm(req, oauthTooLarge);
-    if (form instanceof Response) return form;
+    // Read (bounded) before the client is authenticated: see readOAuthParams.
+    const body = await readOAuthParams(req);
+    if (body instanceof Response) return body;
+    const form = body.params;
     // A blocked caller or client is answered before any credential is looked at.
     const keys = tokenThrottleKeys(req, form);
     const blocked = await blockedUntil(db, allTokenKeys(keys));
     if (blocked) return tokenThrottledResponse(blocked);
+    // Not counted as a failure: nothing was tried.
+    if (body.unreadable) throw new OAuthError("invalid_request", body.unreadable);
     try {
       const token = await grant(db, req, form);
       await clearThrottle(db, allTokenKeys(keys));

@@ -7,6 +7,7 @@ import { methodNotAllowed } from "@/lib/server/http/method-not-allowed";
 
 export const POST = apiRoute({
   scope: "write",
+  rateLimit: "send",
   handler: async ({ db, auth, body, version }) => {
     const input = parseOrThrow(createSendingRequestBody, body);
     const row = await createSendingRequest(db, auth.user, auth.account!, input);

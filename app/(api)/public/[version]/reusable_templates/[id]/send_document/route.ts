@@ -7,6 +7,7 @@ import { methodNotAllowed } from "@/lib/server/http/method-not-allowed";
 
 export const POST = apiRoute({
   scope: "write",
+  rateLimit: "send",
   mirror: "document",
   handler: async ({ db, auth, params, body, version }) => {
     const input = parseOrThrow(sendDocumentBody(version), body);
