@@ -62,18 +62,12 @@ async function preparePdf(bytes: Uint8Array, roles: readonly string[] | "any") {
   let found: Awaited<ReturnType<typeof readTextTags>>;
   try {
     if (doc.numPages > MAX_PAGES) throw ProcessingError.tooManyPages(doc.numPages);
-    found = await readTextTags(doc);
+    found = await readTextTags(doc, roles); // also checks the roles the tags name
   } catch (e) {
     // A page pdf.js cannot read fails the same way every time: not worth a retry.
     throw e instanceof ProcessingError ? e : ProcessingError.unreadablePdf(e);
   } finally {
     await doc.destroy().catch(() => {});
-  }
-
-  for (const field of found.fields) {
-    if (roles === "any" || roles.includes(field.role)) continue;
-    const near = roles.find((r) => r.toLowerCase() === field.role.toLowerCase());
-    throw ProcessingError.unknownRole(field.role, field.page, roles, near);
   }
 
   let pdf = bytes;

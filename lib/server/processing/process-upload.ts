@@ -7,8 +7,10 @@ import { prepareUploadInWorker } from "./run-in-worker";
 
 export type ProcessUploadOptions = {
   /**
-   * The request's role names (spec 4.6 document[roles][].name); text tags
-   * must name one of them. "any" (a new template) takes the roles from the tags.
+   * The request's role names (spec 4.6 document[roles][].name) in signing
+   * order (rolesInSigningOrder): text tags name one of them, or the Nth
+   * recipient (RightSignature, Dropbox Sign, Documenso, Adobe Sign tags).
+   * "any" (a new template) takes the roles from the tags.
    */
   roles: readonly string[] | "any";
   /** Storage folder for the prepared PDF and its page images, e.g. `documents/<id>`. */
@@ -102,3 +104,14 @@ function signatureFieldsForUntaggedRoles(
 }
 
 const round4 = (n: number) => Math.round(n * 10000) / 10000;
+
+/**
+ * Role names in the order tags count recipients in: by `sequence` when signer
+ * sequencing is on (ties keep the listed order), else as listed. So
+ * RightSignature's party `a`, `signer1` and `r1` are whoever signs first.
+ */
+export function rolesInSigningOrder(params: { signer_sequencing: boolean; roles: readonly { name: string; sequence: number }[] }): string[] {
+  const listed = params.roles.map((r, i) => ({ ...r, i }));
+  if (params.signer_sequencing) listed.sort((a, b) => a.sequence - b.sequence || a.i - b.i);
+  return listed.map((r) => r.name);
+}

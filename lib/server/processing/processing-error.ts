@@ -121,12 +121,21 @@ export class ProcessingError extends Error {
     return new ProcessingError("too_many_pages", `The PDF has ${pages} pages; at most ${MAX_PAGES} are allowed.`);
   }
 
-  static unknownRole(role: string, page: number, roles: readonly string[], suggestion?: string) {
-    const known = roles.length ? roles.map((r) => `"${r}"`).join(", ") : "none";
+  static unknownRole(tag: string, role: string, page: number, roles: readonly string[], suggestion?: string) {
     const hint = suggestion ? ` Did you mean "${suggestion}"?` : "";
     return new ProcessingError(
       "unknown_role",
-      `The text tag on page ${page} names the role "${role}", which is not one of the roles in the request (${known}).${hint}`,
+      `The text tag ${clip(tag)} on page ${page} names the role "${role}", which is not one of the roles in the request (${listRoles(roles)}).${hint}`,
+    );
+  }
+
+  /** A tag for the Nth recipient (RightSignature's party letter, signerN, rN) when the request has fewer. */
+  static unknownParty(tag: string, label: string, index: number, page: number, roles: readonly string[], byLetter: boolean) {
+    const count = roles.length === 1 ? "1 role" : `${roles.length} roles`;
+    const named = byLetter ? ` and none of them is named "${label}"` : "";
+    return new ProcessingError(
+      "unknown_role",
+      `The text tag ${clip(tag)} on page ${page} is for "${label}", the ${ordinal(index + 1)} recipient, but the request has ${count} (${listRoles(roles)})${named}.`,
     );
   }
 
@@ -149,4 +158,10 @@ export function toProcessingError(e: unknown): unknown {
 }
 
 const mib = (bytes: number) => `${Number((bytes / (1024 * 1024)).toFixed(2))} MiB`;
+const listRoles = (roles: readonly string[]) => (roles.length ? roles.map((r) => `"${r}"`).join(", ") : "none");
+const ordinal = (n: number) => {
+  const tens = n % 100;
+  const suffix = tens >= 11 && tens <= 13 ? "th" : (["th", "st", "nd", "rd"][n % 10] ?? "th");
+  return `${n}${suffix}`;
+};
 const clip = (s: string) => JSON.stringify(s.length > 80 ? `${s.slice(0, 77)}…` : s);

@@ -4,11 +4,14 @@ import { PDFDocument, StandardFonts, type PDFFont } from "pdf-lib";
 import type { PDFDocumentProxy, PageViewport } from "pdfjs-dist/legacy/build/pdf.mjs";
 import type { TextItem, TextStyle } from "pdfjs-dist/types/src/display/api";
 import type { FieldDefinition, FieldType } from "@/lib/server/db/schema";
-import { randomBytes } from "node:crypto";
-import { ProcessingError } from "./processing-error";
-import { TAG_PATTERN, UNCLOSED_TAG_PATTERN, looksLikeTag, parseTag, type ParsedTag } from "./tag-grammar";
+import { randomUUID } from "node:crypto";
+import { findTagsInText } from "./tags/registry";
+import { resolveParty } from "./tags/resolve-party";
+import type { TagSpec } from "./tags/tag-spec";
 
-// The grammar is documented in tag-grammar.ts and README-text-tags.md.
+// The orchestrator of text tags: the dialects (our [[…]], RightSignature,
+// Dropbox Sign, Documenso, DocuSeal, Adobe Sign) are parsed in tags/*, one
+// file each, chosen by tags/registry.ts; docs/text-tags.md describes them.
 
 /** A rectangle on a page as fractions (0–1) of the displayed page, from its top-left corner. */
 export type TagBox = { page: number; x: number; y: number; width: number; height: number };
@@ -34,15 +37,23 @@ const MIN_SIZE: Record<FieldType, { w: number; h: number }> = {
 };
 
 /**
- * Finds the text tags on every page of an open PDF (see openPdf) and turns
- * them into fields. Field boxes keep the tag's bottom-left corner (tags are
+ * Finds the text tags of every dialect on every page of an open PDF (see
+ * openPdf) and turns them into fields for the request's roles.
+ *
+ * `roles` are the role names in signing order (tags of RightSignature,
+ * Dropbox Sign, Documenso and Adobe Sign name recipients by position), or
+ * "any" for a template upload, whose roles come from the tags
+ * (tags/resolve-party.ts).
+ *
+ * Field boxes: tags of our grammar keep the tag's bottom-left corner (tags are
  * typed on the line where one signs) and grow right and up to the type's
- * minimum size or to w=/h=; a checkbox is a square as tall as the tag text.
- * Throws ProcessingError("malformed_tag") naming the page; roles are not
- * checked here (the caller knows them).
+ * minimum size or to w=/h=, a checkbox being a square as tall as the tag
+ * text; the other services' tags become a field covering the tag as drawn.
+ * Throws ProcessingError("malformed_tag" / "unknown_role") naming the page
+ * and the tag.
  */
-export async function readTextTags(doc: PDFDocumentProxy): Promise<TextTagResult> {
-  const found: { tag: ParsedTag; page: number; field: Rect; pageW: number; pageH: number }[] = [];
+export async function readTextTags(doc: PDFDocumentProxy, roles: readonly string[] | "any" = "any"): Promise<TextTagResult> {
+  const found: { tag: TagSpec; role: string; page: number; field: Rect; pageW: number; pageH: number }[] = [];
   const tagBoxes: TagBox[] = [];
   const fonts = await loadMetricFonts();
 
@@ -52,7 +63,7 @@ export async function readTextTags(doc: PDFDocumentProxy): Promise<TextTagResult
       const viewport = page.getViewport({ scale: 1 });
       const content = await page.getTextContent();
       const items = content.items.filter((i): i is TextItem => "str" in i);
-      for (const hit of findTags(items, n)) {
+      for (const hit of findTags(items, n, roles)) {
         const box = unionBox(hit.parts.map((p) => partBox(p, content.styles[p.item.fontName], viewport, fonts)));
         if (!box) continue;
         // Padding covers anti-aliasing, and the estimate when a tag shares its item with other text.
@@ -61,7 +72,8 @@ export async function readTextTags(doc: PDFDocumentProxy): Promise<TextTagResult
         const hpad = shared ? Math.max(pad, (box.y1 - box.y0) * 0.15) : pad;
         const padded = { x0: box.x0 - hpad, y0: box.y0 - pad, x1: box.x1 + hpad, y1: box.y1 + pad };
         tagBoxes.push({ page: n, ...toFractions(clampRect(padded, viewport), viewport) });
-        found.push({ tag: hit.tag, page: n, field: fieldRect(hit.tag, box, viewport), pageW: viewport.width, pageH: viewport.height });
+        const field = hit.tag.sizing === "extent" ? extentRect(hit.tag, box, viewport) : fieldRect(hit.tag, box, viewport);
+        found.push({ tag: hit.tag, role: hit.role, page: n, field, pageW: viewport.width, pageH: viewport.height });
       }
     } finally {
       page.cleanup();
@@ -70,14 +82,15 @@ export async function readTextTags(doc: PDFDocumentProxy): Promise<TextTagResult
 
   found.sort((a, b) => a.page - b.page || a.field.y0 - b.field.y0 || a.field.x0 - b.field.x0);
   const names = defaultNamer(found.flatMap((f) => (f.tag.name ? [f.tag.name] : [])));
-  const fields = found.map(({ tag, page, field, pageW, pageH }): FieldDefinition => ({
-    id: randomBytes(16).toString("hex"), // as newId() in lib/server/crypto.ts, which the worker cannot import
+  const fields = found.map(({ tag, role, page, field, pageW, pageH }): FieldDefinition => ({
+    id: randomUUID(), // as newId() in lib/server/crypto.ts, which the worker cannot import
     type: tag.type,
-    role: tag.role,
+    role,
     name: tag.name ?? names(tag.type),
     page,
     ...toFractions(field, { width: pageW, height: pageH }),
-    required: tag.required ?? tag.type !== "checkbox",
+    required: tag.required,
+    ...(tag.helpText ? { helpText: tag.helpText } : {}),
   }));
   return { fields, tagBoxes };
 }
@@ -90,7 +103,7 @@ type Part = { item: TextItem; from: number; to: number };
  * items on one line (as when a writer splits "[[sig" and "nature|A]]") but
  * never two lines. Each hit lists the item ranges its characters come from.
  */
-function findTags(items: TextItem[], page: number): { tag: ParsedTag; parts: Part[] }[] {
+function findTags(items: TextItem[], page: number, roles: readonly string[] | "any") {
   let text = "";
   const spans: { item: TextItem; start: number }[] = [];
   for (const item of items) {
@@ -98,26 +111,15 @@ function findTags(items: TextItem[], page: number): { tag: ParsedTag; parts: Par
     text += item.str + (item.hasEOL ? "\n" : "");
   }
 
-  const unclosed = UNCLOSED_TAG_PATTERN.exec(text);
-  UNCLOSED_TAG_PATTERN.lastIndex = 0;
-  if (unclosed) throw ProcessingError.malformedTag(unclosed[0], page, "it has no closing ]] on the same line");
-
-  const hits: { tag: ParsedTag; parts: Part[] }[] = [];
-  for (const m of text.matchAll(TAG_PATTERN)) {
-    const inner = m[1] ?? "";
-    if (!looksLikeTag(inner)) continue;
-    const tag = parseTag(inner, m[0], page);
-    const start = m.index;
-    const end = start + m[0].length;
+  return findTagsInText(text, page).map(({ spec, raw, start, end }) => {
     const parts: Part[] = [];
     for (const { item, start: s } of spans) {
       const from = Math.max(start, s) - s;
       const to = Math.min(end, s + item.str.length) - s;
       if (to > from) parts.push({ item, from, to });
     }
-    hits.push({ tag, parts });
-  }
-  return hits;
+    return { tag: spec, role: resolveParty(spec.party, roles, raw, page), parts };
+  });
 }
 
 /**
@@ -163,7 +165,7 @@ function partBox(
   return { x0: Math.min(...xs), y0: Math.min(...ys), x1: Math.max(...xs), y1: Math.max(...ys) };
 }
 
-function fieldRect(tag: ParsedTag, box: Rect, viewport: PageViewport): Rect {
+function fieldRect(tag: TagSpec, box: Rect, viewport: PageViewport): Rect {
   const min = MIN_SIZE[tag.type];
   const tagW = box.x1 - box.x0;
   const tagH = box.y1 - box.y0;
@@ -180,6 +182,20 @@ function fieldRect(tag: ParsedTag, box: Rect, viewport: PageViewport): Rect {
   // Anchored at the tag's bottom-left, then moved (not shrunk) back onto the page.
   const x0 = Math.min(Math.max(0, box.x0), viewport.width - w);
   const y0 = Math.min(Math.max(0, box.y1 - h), viewport.height - h);
+  return { x0, y0, x1: x0 + w, y1: y0 + h };
+}
+
+/**
+ * The other services' rule: the field is the tag as drawn (its brackets and
+ * everything between), so a tag typed with more spaces or in a larger font
+ * gives a larger field. A width or height the tag gives (DocuSeal) replaces
+ * the drawn one, from the tag's top-left corner. Moved back onto the page if needed.
+ */
+function extentRect(tag: TagSpec, box: Rect, viewport: PageViewport): Rect {
+  const w = Math.min(tag.width ?? box.x1 - box.x0, viewport.width);
+  const h = Math.min(tag.height ?? box.y1 - box.y0, viewport.height);
+  const x0 = Math.min(Math.max(0, box.x0), viewport.width - w);
+  const y0 = Math.min(Math.max(0, box.y0), viewport.height - h);
   return { x0, y0, x1: x0 + w, y1: y0 + h };
 }
 

@@ -5,7 +5,7 @@ import { sendingRequests } from "@/lib/server/db/schema";
 import { getStorage } from "@/lib/server/storage/storage";
 import { recordSendingRequestCallback } from "@/lib/server/callbacks/record-callback";
 import { dispatchSideEffects } from "@/lib/server/sending/after-commit";
-import { processUpload } from "@/lib/server/processing/process-upload";
+import { processUpload, rolesInSigningOrder } from "@/lib/server/processing/process-upload";
 import { ProcessingError } from "@/lib/server/processing/processing-error";
 import { AlreadyCompleted, createDocumentFromUpload, PlanRefusal } from "./create-document-from-upload";
 
@@ -27,7 +27,7 @@ export async function processSendingRequest(db: Db, id: string, attempt: JobAtte
     const upload = request.fileKey ? await getStorage().get(request.fileKey) : null;
     if (!upload) throw new ProcessingError("empty", "The uploaded file could not be found; upload it again with a new sending request.");
     const processed = await processUpload(new Uint8Array(upload.data), {
-      roles: request.documentParams.roles.map((r) => r.name),
+      roles: rolesInSigningOrder(request.documentParams), // tags may name the Nth recipient
       storagePrefix: `sending-requests/${id}/document`,
     });
     await setStatus(db, id, "creating_document");

@@ -1,10 +1,11 @@
 // Server code, also run by the processing worker (processing-worker.ts), which the bundler
 // builds without the react-server condition: so no "server-only" import here.
 import type { FieldType } from "@/lib/server/db/schema";
-import { ProcessingError } from "./processing-error";
+import { ProcessingError } from "../processing-error";
+import { MAX_SIZE_PT, type Dialect, type TagSpec } from "./tag-spec";
 
 /*
- * TEXT TAG GRAMMAR (copied into README-text-tags.md; keep the two in step)
+ * OUR OWN TEXT TAG GRAMMAR (documented in docs/text-tags.md; keep the two in step)
  *
  *   [[type|role|option|option…]]
  *
@@ -57,12 +58,10 @@ const TYPES: Record<string, FieldType> = {
   c: "checkbox",
 };
 
-const MAX_SIZE_PT = 2000;
-
 /** `[[…]]` on one line; the inside is examined by parseTag. */
-export const TAG_PATTERN = /\[\[([^\[\]\n]*)\]\]/g;
+const TAG_PATTERN = /\[\[([^\[\]\n]*)\]\]/g;
 /** A tag that starts like one but has no closing `]]` before the end of the line. */
-export const UNCLOSED_TAG_PATTERN = /\[\[\s*[A-Za-z]+\s*\|[^\]\n]*(?=\n|$)/g;
+const UNCLOSED_TAG_PATTERN = /\[\[\s*[A-Za-z]+\s*\|[^\]\n]*(?=\n|$)/g;
 
 /** Whether `[[inner]]` is meant as a tag (see the grammar's last paragraph). */
 export function looksLikeTag(inner: string): boolean {
@@ -112,3 +111,25 @@ export function parseTag(inner: string, raw: string, page: number): ParsedTag {
   }
   return tag;
 }
+
+/** Our grammar as one dialect of the registry (tags/registry.ts). */
+export const nativeDialect: Dialect = {
+  id: "native",
+  name: "this service",
+  pattern: TAG_PATTERN,
+  recognise: (m) => looksLikeTag(m[1] ?? ""),
+  parse(m, page): TagSpec {
+    const tag = parseTag(m[1] ?? "", m[0], page);
+    return {
+      type: tag.type,
+      party: { kind: "role", name: tag.role },
+      required: tag.required ?? tag.type !== "checkbox",
+      name: tag.name,
+      sizing: "minimum",
+      width: tag.width,
+      height: tag.height,
+    };
+  },
+  unclosed: UNCLOSED_TAG_PATTERN,
+  unclosedProblem: "it has no closing ]] on the same line",
+};
