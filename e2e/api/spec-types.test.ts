@@ -212,6 +212,12 @@ describe("a trailing slash answers like the path without it", () => {
     expect(res.body.document.name).toBe("Trailing slash send");
   });
 
+  it("pages still redirect to the address without the slash", async () => {
+    const res = await http("/documents/?search=x");
+    expect(res.status).toBe(308);
+    expect(res.headers.get("location")).toMatch(/^\/documents\?search=x$|\/documents\?search=x$/);
+  });
+
   it("unknown paths and OAuth endpoints too", async () => {
     expectError(await api("/public/v2/nope/", { token }), 404, "Not found.");
     const res = await http("/oauth/token/", { method: "POST" });
