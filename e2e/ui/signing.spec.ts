@@ -145,7 +145,8 @@ test("two signers in sequence: the Manager waits, the Client signs by drawing, t
 
   // The certificate records the browser each signer used.
   const userAgent = await page.evaluate(() => navigator.userAgent);
-  const done = await waitForDocument(token, doc.id, (d) => !!d.signature_certificate_url, "signature certificate produced", 90_000);
+  // (The certificate address exists from the start; the signed PDF appears with the final certificate.)
+  const done = await waitForDocument(token, doc.id, (d) => !!d.signed_pdf_url, "signature certificate produced", 90_000);
   const certificate = squeeze(await pdfText(await download(done.signature_certificate_url!, "certificate")));
   expect(certificate).toContain(squeeze(userAgent));
 });
