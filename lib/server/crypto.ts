@@ -1,14 +1,7 @@
 import "server-only";
 import crypto from "node:crypto";
-import os from "node:os";
-import { promisify } from "node:util";
+import { scryptInBackground } from "./password/scrypt-in-background";
 
-const rawScrypt = promisify(crypto.scrypt) as (
-  password: crypto.BinaryLike,
-  salt: crypto.BinaryLike,
-  keylen: number,
-  options: crypto.ScryptOptions,
-) => Promise<Buffer>;
 
 /**
  * Too many password hashes at once: the caller answers 503 with Retry-After
@@ -22,14 +15,13 @@ export class HashingBusyError extends Error {
 }
 
 /**
- * scrypt already runs on libuv's threadpool (4 threads), off the event loop;
- * what hurts is unbounded parallelism: every concurrent hash takes 32 MiB and
- * a CPU core, and a flood of wrong passwords would take every core and every
- * pool thread (which file and DNS work share) from the requests that matter.
- * So at most HASH_SLOTS hashes run at a time (half the cores, at least one),
- * at most HASH_QUEUE wait, and anything beyond is refused at once.
+ * Hashes run off the event loop on one thread of lowest priority
+ * (password/scrypt-in-background.ts): every hash takes 32 MiB and a core, and
+ * a flood of wrong passwords must not take the CPU from the requests that
+ * matter. One runs at a time, at most HASH_QUEUE wait, and anything beyond
+ * is refused at once.
  */
-const HASH_SLOTS = Math.max(1, Math.min(4, Math.floor(os.availableParallelism() / 2)));
+const HASH_SLOTS = 1;
 const HASH_QUEUE = 32;
 const hashing = { running: 0, waiting: [] as (() => void)[] };
 
@@ -42,7 +34,7 @@ async function scrypt(password: string, salt: Buffer, keylen: number, options: c
     hashing.running++;
   }
   try {
-    return await rawScrypt(password, salt, keylen, options);
+    return await scryptInBackground(password, salt, keylen, options);
   } finally {
     const next = hashing.waiting.shift();
     if (next) next();
