@@ -60,6 +60,8 @@ export const documents = pgTable(
     index("documents_sender_idx").on(t.senderUserId, t.createdAt),
     index("documents_template_idx").on(t.templateId),
     index("documents_shared_with_idx").using("gin", t.sharedWith),
+    // The tags filter (tags=name:value,name): jsonb containment and key existence.
+    index("documents_tags_idx").using("gin", t.tags),
     index("documents_signed_sha_idx").on(t.signedPdfSha256),
     index("documents_merged_sha_idx").on(t.mergedPdfSha256),
     index("documents_pending_expiry_idx").on(t.state, t.expiresAt),
