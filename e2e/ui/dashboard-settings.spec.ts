@@ -186,7 +186,8 @@ test("on a phone the sections are behind a menu button", async () => {
     await expect(page.getByRole("heading", { level: 1, name: "Settings" })).toBeVisible();
     // The menu closes after navigating, and nothing is wider than the screen.
     await expect(page.getByRole("button", { name: "Menu" })).toHaveAttribute("aria-expanded", "false");
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    // (Polled: once, in CI, a state in the middle of the navigation measured 441 px; a page that is really too wide still fails.)
+    await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth), { timeout: 5_000 }).toBeLessThanOrEqual(390);
   } finally {
     await page.setViewportSize({ width: 1280, height: 720 });
   }
