@@ -19,7 +19,7 @@ export default async function DashboardLayout({ children }: { children: ReactNod
         Skip to content
       </a>
       {session ? <DashboardHeader user={session.user} /> : null}
-      <main id="main" tabIndex={-1} className="mx-auto w-full max-w-6xl px-4 py-6 outline-none sm:px-6 sm:py-8">
+      <main id="main" tabIndex={-1} className="mx-auto w-full min-w-0 max-w-6xl px-4 py-6 outline-none [overflow-wrap:anywhere] sm:px-6 sm:py-8">
         {children}
       </main>
     </Providers>
