@@ -3,7 +3,8 @@
 //
 // 1. A 200 MB body, unauthenticated, streamed chunked and with a declared
 //    Content-Length, to a token-protected API route, a sign-in form, the
-//    OAuth token endpoint and a signer call: refused with 413 within 100 ms
+//    OAuth token endpoint and a signer call: refused with 413 after a few MB at most,
+//    within 100 ms (best of three attempts)
 //    (the limit is enforced while streaming, before authentication).
 // 2. Decompression and image bombs uploaded as one-off files (made here, see
 //    support/bombs.ts): each sending request ends `errored` with a message a
@@ -24,6 +25,8 @@ import { aliceToken, fieldId, getDocument, recipient, sendFromTemplate, signatur
 import { bigPng, flateBombPdf, imageBombPdf } from "./support/bombs";
 
 const MB = 1024 * 1024;
+/** What the client may have written before the 413: the 1 MB limit plus socket buffers on both sides. */
+const MAX_TAKEN = 48 * MB;
 
 // ---------------------------------------------------------------- 1. bodies
 
@@ -94,10 +97,19 @@ describe("an unauthenticated 200 MB body is refused while it streams", () => {
       it(`${target.what}, ${declared ? "with Content-Length" : "chunked"}: 413 within 100 ms`, async () => {
         const url = `${BASE_URL}${target.path}`;
         await warmUp(url, target.type);
-        const res = await postHuge(url, { contentType: target.type, declared });
-        expect(res.status, res.body.slice(0, 300)).toBe(413);
-        expect(res.ms, `answered after ${res.ms.toFixed(0)} ms (${(res.sentBytes / MB).toFixed(0)} MB written)`).toBeLessThan(100);
-        expect(JSON.parse(res.body).error).toMatch(target.error);
+        // Every attempt is refused while it streams: far less than the 200 MB was taken (the old
+        // code read all of it). The 100 ms target is the best of up to three attempts, so that one
+        // scheduler stall of a busy 2-core CI machine (other suites run beside this one) does not
+        // count as reading the body.
+        const times: number[] = [];
+        for (let attempt = 0; attempt < 3 && !(times.length && Math.min(...times) < 100); attempt++) {
+          const res = await postHuge(url, { contentType: target.type, declared });
+          expect(res.status, res.body.slice(0, 300)).toBe(413);
+          expect(res.sentBytes, `${(res.sentBytes / MB).toFixed(0)} MB written before the answer`).toBeLessThan(MAX_TAKEN);
+          expect(JSON.parse(res.body).error).toMatch(target.error);
+          times.push(res.ms);
+        }
+        expect(Math.min(...times), `answered after ${times.map((t) => t.toFixed(0)).join(", ")} ms`).toBeLessThan(100);
         // The server is still there and answers normally.
         const me = await fetch(`${BASE_URL}/public/v2/me`);
         expect(me.status).toBe(401);
