@@ -50,6 +50,8 @@ export const documents = pgTable(
     originalSha256: text("original_sha256"),
     signedPdfSha256: text("signed_pdf_sha256"),
     mergedPdfSha256: text("merged_pdf_sha256"),
+    /** PAdES baseline level of the sealed files ("B-B", "B-T", "B-LT", "B-LTA"); null until completion. */
+    signatureLevel: text("signature_level"),
     sentAt: ts("sent_at"),
     expiresAt: ts("expires_at").notNull(),
     executedAt: ts("executed_at"),
@@ -125,6 +127,11 @@ export const audits = pgTable(
     ipAddress: text("ip_address"),
     userAgent: text("user_agent"),
     createdAt: createdAt(),
+    /** Position in the document's chain, from 1; unique per document so the chain cannot fork. */
+    seq: integer("seq"),
+    /** `hash` of the entry before (null for the first), and SHA-256 of this entry's content and `prevHash`. */
+    prevHash: text("prev_hash"),
+    hash: text("hash"),
   },
-  (t) => [index("audits_document_idx").on(t.documentId, t.id)],
+  (t) => [index("audits_document_idx").on(t.documentId, t.id), uniqueIndex("audits_document_seq_key").on(t.documentId, t.seq)],
 );
