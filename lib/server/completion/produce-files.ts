@@ -5,6 +5,7 @@ import type { Storage } from "@/lib/server/storage/storage";
 import { buildCertificate } from "./build-certificate";
 import { certificateInputOf } from "./certificate-input";
 import { collectStamps } from "./collect-stamps";
+import { flattenForm } from "./flatten-form";
 import type { CompletionData } from "./load-completion-data";
 import { mergePdfs } from "./merge-pdfs";
 import { stampFields } from "./stamp-fields";
@@ -39,7 +40,7 @@ export async function produceFiles(
     mergeFields: doc.mergeFields,
     mergeFieldValues: doc.mergeFieldValues,
   });
-  const stamped = await stampFields(original, stamps);
+  const stamped = await stampFields(await flattenForm(original), stamps); // no form field stays editable
   const seal = { name: ctx.issuer, location: ctx.issuer, contactInfo: ctx.contactInfo, signedAt: ctx.now };
   const signed = await signPdf(stamped, { ...seal, reason: `Executed: every signer signed document ${doc.id}` });
   const signedPdfSha256 = sha256Hex(signed);

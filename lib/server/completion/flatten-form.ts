@@ -1,0 +1,194 @@
+// Pure pdf-lib code without "server-only": the processing worker
+// (lib/server/processing/processing-worker.ts) flattens uploads with it too.
+import {
+  PDFArray,
+  PDFDict,
+  PDFDocument,
+  PDFName,
+  PDFNumber,
+  PDFRef,
+  PDFStream,
+  concatTransformationMatrix,
+  drawObject,
+  popGraphicsState,
+  pushGraphicsState,
+  type PDFObject,
+  type PDFPage,
+} from "pdf-lib";
+
+/**
+ * Makes an uploaded form non-interactive (docs/text-tags.md "Fillable PDFs"):
+ * every widget annotation's current look is drawn into its page as a form
+ * XObject, then the widgets leave the pages and the /AcroForm (with any XFA)
+ * leaves the catalog, so no viewer offers the fields for editing and the
+ * values our signers entered (stamped afterwards) are the only answers.
+ *
+ * Called at completion on the stored original before the values are stamped
+ * (produce-files.ts). Uploads processed since fillable PDFs are imported
+ * have no form left (process-upload flattens them), so this returns the
+ * bytes unchanged for them; it matters for originals stored earlier and for
+ * PDFs that reach a template without processing.
+ */
+export async function flattenForm(bytes: Uint8Array): Promise<Uint8Array> {
+  const doc = await PDFDocument.load(bytes, { updateMetadata: false });
+  return flattenFormIn(doc) ? doc.save() : bytes;
+}
+
+export type FlattenOptions = {
+  /**
+   * Widgets drawn in their "Off" state whatever their /AS says: the
+   * checkboxes and radio buttons that became our fields, whose empty box
+   * stays printed and receives our check mark.
+   */
+  drawOff?: ReadonlySet<PDFDict>;
+};
+
+// Annotation flags (PDF 32000-1 12.5.3): Hidden and NoView are not drawn.
+const HIDDEN = 1 << 1;
+const NO_VIEW = 1 << 5;
+// Upper bound of form nodes walked to delete them: ~the worst a 25 MB file can declare.
+const MAX_NODES = 2_000_000;
+
+/**
+ * flattenForm on a loaded document; answers whether anything changed. Work
+ * is linear in the number of annotations and form nodes (each visited once,
+ * cycles included).
+ */
+export function flattenFormIn(doc: PDFDocument, opts: FlattenOptions = {}): boolean {
+  const { context } = doc;
+  const dead = new Set<PDFRef>();
+  let changed = false;
+
+  for (const page of doc.getPages()) {
+    const annots = page.node.lookupMaybe(PDFName.of("Annots"), PDFArray);
+    if (!annots) continue;
+    const keep: PDFObject[] = [];
+    for (let i = 0; i < annots.size(); i++) {
+      const raw = annots.get(i);
+      const annot = context.lookup(raw);
+      if (annot instanceof PDFDict && annot.get(PDFName.of("Subtype")) === PDFName.of("Widget")) {
+        drawWidget(page, annot, opts.drawOff?.has(annot) ?? false);
+        if (raw instanceof PDFRef) dead.add(raw);
+      } else {
+        keep.push(raw);
+      }
+    }
+    if (keep.length !== annots.size()) {
+      changed = true;
+      if (keep.length) page.node.set(PDFName.of("Annots"), context.obj(keep));
+      else page.node.delete(PDFName.of("Annots"));
+    }
+  }
+
+  const acroForm = doc.catalog.lookupMaybe(PDFName.of("AcroForm"), PDFDict);
+  if (acroForm || doc.catalog.has(PDFName.of("AcroForm"))) {
+    changed = true;
+    const fields = acroForm?.lookupMaybe(PDFName.of("Fields"), PDFArray);
+    if (fields) collectFieldRefs(doc, fields, dead);
+    const formRef = doc.catalog.get(PDFName.of("AcroForm"));
+    if (formRef instanceof PDFRef) dead.add(formRef);
+    doc.catalog.delete(PDFName.of("AcroForm"));
+  }
+  if (doc.catalog.has(PDFName.of("NeedsRendering"))) {
+    doc.catalog.delete(PDFName.of("NeedsRendering"));
+    changed = true;
+  }
+  // The field and widget dictionaries would otherwise still be written (pdf-lib saves every object).
+  for (const ref of dead) context.delete(ref);
+  return changed;
+}
+
+/** The refs of every field and widget under /Fields (appearance streams are not touched). */
+function collectFieldRefs(doc: PDFDocument, fields: PDFArray, into: Set<PDFRef>) {
+  const seen = new Set<PDFDict>();
+  const stack: PDFObject[] = fields.asArray();
+  while (stack.length && seen.size < MAX_NODES) {
+    const raw = stack.pop()!;
+    const node = doc.context.lookup(raw);
+    if (!(node instanceof PDFDict) || seen.has(node)) continue;
+    seen.add(node);
+    if (raw instanceof PDFRef) into.add(raw);
+    const kids = node.lookupMaybe(PDFName.of("Kids"), PDFArray);
+    if (kids) stack.push(...kids.asArray());
+  }
+}
+
+/** Draws a widget's normal appearance into its page where the viewer showed it (PDF 32000-1 12.5.5). */
+function drawWidget(page: PDFPage, widget: PDFDict, off: boolean) {
+  const flags = numberIn(widget, "F") ?? 0;
+  if (flags & (HIDDEN | NO_VIEW)) return;
+  const ref = normalAppearance(widget, off);
+  if (!ref) return;
+  const stream = page.doc.context.lookup(ref);
+  if (!(stream instanceof PDFStream)) return;
+  const rect = rectIn(widget, "Rect");
+  const bbox = rectIn(stream.dict, "BBox");
+  if (!rect || !bbox) return;
+  const [a, b, c, d, e, f] = (numbersIn(stream.dict, "Matrix", 6) ?? [1, 0, 0, 1, 0, 0]) as [number, number, number, number, number, number];
+
+  // The appearance's box after its own /Matrix, then the map of that box onto /Rect.
+  const corners = [
+    [bbox[0], bbox[1]],
+    [bbox[2], bbox[1]],
+    [bbox[0], bbox[3]],
+    [bbox[2], bbox[3]],
+  ].map(([x, y]) => [a * x! + c * y! + e, b * x! + d * y! + f] as const);
+  const tx0 = Math.min(...corners.map((c) => c[0]));
+  const ty0 = Math.min(...corners.map((c) => c[1]));
+  const tx1 = Math.max(...corners.map((c) => c[0]));
+  const ty1 = Math.max(...corners.map((c) => c[1]));
+  if (!(tx1 - tx0 > 0) || !(ty1 - ty0 > 0)) return;
+  const sx = (rect[2] - rect[0]) / (tx1 - tx0);
+  const sy = (rect[3] - rect[1]) / (ty1 - ty0);
+  if (!Number.isFinite(sx) || !Number.isFinite(sy)) return;
+
+  // Viewers treat an appearance stream as a form XObject even without its /Subtype; Do needs it.
+  if (!stream.dict.has(PDFName.of("Subtype"))) stream.dict.set(PDFName.of("Subtype"), PDFName.of("Form"));
+  const name = page.node.newXObject("FlatWidget", ref); // also wraps the page's own content in q/Q
+  page.pushOperators(
+    pushGraphicsState(),
+    concatTransformationMatrix(sx, 0, 0, sy, rect[0] - tx0 * sx, rect[1] - ty0 * sy),
+    drawObject(name),
+    popGraphicsState(),
+  );
+}
+
+/** /AP /N: the stream, or for a button the stream of its state (/AS, or Off when asked). */
+function normalAppearance(widget: PDFDict, off: boolean): PDFRef | undefined {
+  const ap = widget.lookupMaybe(PDFName.of("AP"), PDFDict);
+  if (!ap) return undefined;
+  const n = ap.get(PDFName.of("N"));
+  const resolved = widget.context.lookup(n);
+  if (resolved instanceof PDFStream) return n instanceof PDFRef ? n : undefined;
+  if (!(resolved instanceof PDFDict)) return undefined;
+  const as = widget.lookup(PDFName.of("AS"));
+  const state = off ? PDFName.of("Off") : as instanceof PDFName ? as : undefined;
+  if (!state) return undefined;
+  const ref = resolved.get(state);
+  return ref instanceof PDFRef ? ref : undefined;
+}
+
+function numberIn(dict: PDFDict, key: string): number | undefined {
+  const v = dict.lookup(PDFName.of(key));
+  return v instanceof PDFNumber ? v.asNumber() : undefined;
+}
+
+function numbersIn(dict: PDFDict, key: string, count: number): number[] | undefined {
+  const arr = dict.lookupMaybe(PDFName.of(key), PDFArray);
+  if (!arr || arr.size() !== count) return undefined;
+  const out: number[] = [];
+  for (let i = 0; i < count; i++) {
+    const v = arr.lookup(i);
+    if (!(v instanceof PDFNumber) || !Number.isFinite(v.asNumber())) return undefined;
+    out.push(v.asNumber());
+  }
+  return out;
+}
+
+/** A rectangle as [left, bottom, right, top] whatever order its corners were given in. */
+export function rectIn(dict: PDFDict, key: string): [number, number, number, number] | undefined {
+  const r = numbersIn(dict, key, 4);
+  if (!r) return undefined;
+  const [a, b, c, d] = r as [number, number, number, number];
+  return [Math.min(a, c), Math.min(b, d), Math.max(a, c), Math.max(b, d)];
+}
