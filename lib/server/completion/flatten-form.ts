@@ -60,7 +60,7 @@ export function flattenFormIn(doc: PDFDocument, opts: FlattenOptions = {}): bool
   let changed = false;
 
   for (const page of doc.getPages()) {
-    const annots = page.node.lookupMaybe(PDFName.of("Annots"), PDFArray);
+    const annots = lookupAs(page.node, "Annots", PDFArray);
     if (!annots) continue;
     const keep: PDFObject[] = [];
     for (let i = 0; i < annots.size(); i++) {
@@ -80,10 +80,10 @@ export function flattenFormIn(doc: PDFDocument, opts: FlattenOptions = {}): bool
     }
   }
 
-  const acroForm = doc.catalog.lookupMaybe(PDFName.of("AcroForm"), PDFDict);
+  const acroForm = lookupAs(doc.catalog, "AcroForm", PDFDict);
   if (acroForm || doc.catalog.has(PDFName.of("AcroForm"))) {
     changed = true;
-    const fields = acroForm?.lookupMaybe(PDFName.of("Fields"), PDFArray);
+    const fields = acroForm && lookupAs(acroForm, "Fields", PDFArray);
     if (fields) collectFieldRefs(doc, fields, dead);
     const formRef = doc.catalog.get(PDFName.of("AcroForm"));
     if (formRef instanceof PDFRef) dead.add(formRef);
@@ -108,7 +108,7 @@ function collectFieldRefs(doc: PDFDocument, fields: PDFArray, into: Set<PDFRef>)
     if (!(node instanceof PDFDict) || seen.has(node)) continue;
     seen.add(node);
     if (raw instanceof PDFRef) into.add(raw);
-    const kids = node.lookupMaybe(PDFName.of("Kids"), PDFArray);
+    const kids = lookupAs(node, "Kids", PDFArray);
     if (kids) stack.push(...kids.asArray());
   }
 }
@@ -155,7 +155,7 @@ function drawWidget(page: PDFPage, widget: PDFDict, off: boolean) {
 
 /** /AP /N: the stream, or for a button the stream of its state (/AS, or Off when asked). */
 function normalAppearance(widget: PDFDict, off: boolean): PDFRef | undefined {
-  const ap = widget.lookupMaybe(PDFName.of("AP"), PDFDict);
+  const ap = lookupAs(widget, "AP", PDFDict);
   if (!ap) return undefined;
   const n = ap.get(PDFName.of("N"));
   const resolved = widget.context.lookup(n);
@@ -174,7 +174,7 @@ function numberIn(dict: PDFDict, key: string): number | undefined {
 }
 
 function numbersIn(dict: PDFDict, key: string, count: number): number[] | undefined {
-  const arr = dict.lookupMaybe(PDFName.of(key), PDFArray);
+  const arr = lookupAs(dict, key, PDFArray);
   if (!arr || arr.size() !== count) return undefined;
   const out: number[] = [];
   for (let i = 0; i < count; i++) {
@@ -183,6 +183,17 @@ function numbersIn(dict: PDFDict, key: string, count: number): number[] | undefi
     out.push(v.asNumber());
   }
   return out;
+}
+
+/**
+ * dict[key] resolved, when it is of the given type; undefined otherwise
+ * (pdf-lib's lookupMaybe throws on a wrong type, which a damaged form has).
+ */
+export function lookupAs(dict: PDFDict, key: string, type: typeof PDFArray): PDFArray | undefined;
+export function lookupAs(dict: PDFDict, key: string, type: typeof PDFDict): PDFDict | undefined;
+export function lookupAs(dict: PDFDict, key: string, type: typeof PDFArray | typeof PDFDict): PDFArray | PDFDict | undefined {
+  const v = dict.context.lookup(dict.get(PDFName.of(key)));
+  return v instanceof type ? v : undefined;
 }
 
 /** A rectangle as [left, bottom, right, top] whatever order its corners were given in. */

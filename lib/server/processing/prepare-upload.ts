@@ -1,6 +1,9 @@
 // Server code, also run by the processing worker (processing-worker.ts), which the bundler
 // builds without the react-server condition: so no "server-only" import here.
 import type { FieldDefinition } from "@/lib/server/db/schema";
+import { flattenFormIn } from "@/lib/server/completion/flatten-form";
+import { importFormFields } from "./acroform/form-fields";
+import { readFormFields, type FormField } from "./acroform/read-form-fields";
 import { renderPdfPages, type RenderedPage } from "@/lib/server/pdf/render-pages";
 import { checkPdfBounds } from "./check-pdf-bounds";
 import { detectFileType } from "./detect-file-type";
@@ -13,7 +16,7 @@ import { readTextTags } from "./text-tags";
 export type PreparedUpload = {
   /** The PDF to sign: images converted, text tags covered. */
   pdf: Uint8Array;
-  /** Fields from text tags (roles not checked against "any"). */
+  /** Fields from text tags and form fields (roles not checked against "any"). */
   fields: FieldDefinition[];
   pages: RenderedPage[];
 };
@@ -49,7 +52,12 @@ export async function prepareUpload(bytes: Uint8Array, roles: readonly string[] 
   }
 }
 
-/** Checks a PDF, reads its text tags and covers them; returns the PDF to store. */
+/**
+ * Checks a PDF, reads its text tags and covers them, turns its form fields
+ * (AcroForm) into fields and flattens the form (docs/text-tags.md "Fillable
+ * PDFs"); returns the PDF to store, which the page images are rendered from,
+ * so they show the form's printed look and no interactive widget.
+ */
 async function preparePdf(bytes: Uint8Array, roles: readonly string[] | "any") {
   // pdf-lib first: it parses without inflating anything, so the declared
   // sizes can be checked before pdf.js decodes a byte (check-pdf-bounds.ts).
@@ -57,6 +65,13 @@ async function preparePdf(bytes: Uint8Array, roles: readonly string[] | "any") {
   // through pdf-lib too, so a file it cannot open is refused now.
   const lib = await loadWithPdfLib(bytes);
   await checkPdfBounds(lib);
+  // The form's size is bounded before pdf.js reads a page (MAX_FORM_FIELDS).
+  let formFields: FormField[];
+  try {
+    formFields = readFormFields(lib);
+  } catch (e) {
+    throw e instanceof ProcessingError ? e : ProcessingError.unreadablePdf(e);
+  }
 
   const doc = await openPdf(bytes);
   let found: Awaited<ReturnType<typeof readTextTags>>;
@@ -70,13 +85,28 @@ async function preparePdf(bytes: Uint8Array, roles: readonly string[] | "any") {
     await doc.destroy().catch(() => {});
   }
 
+  // Form fields become fields after the tags, which win where both ask the
+  // same; role errors name the field and page.
+  let form: ReturnType<typeof importFormFields>;
+  let flattened: boolean;
+  try {
+    form = importFormFields(lib, formFields, roles, found.fields);
+    flattened = flattenFormIn(lib, { drawOff: form.drawOff });
+  } catch (e) {
+    throw e instanceof ProcessingError ? e : ProcessingError.unreadablePdf(e);
+  }
+  const fields = form.fields.length ? [...found.fields, ...form.fields].sort(byPlace) : found.fields;
+
   let pdf = bytes;
-  if (found.tagBoxes.length) {
+  if (found.tagBoxes.length || flattened) {
     try {
       pdf = await hideTextTags(lib, found.tagBoxes);
     } catch (e) {
       throw ProcessingError.unreadablePdf(e);
     }
   }
-  return { pdf, fields: found.fields };
+  return { pdf, fields };
 }
+
+/** In page order, then top to bottom, then left to right (as text tags come). */
+const byPlace = (a: FieldDefinition, b: FieldDefinition) => a.page - b.page || a.y - b.y || a.x - b.x;

@@ -31,6 +31,8 @@ export type ProcessingErrorCode =
   | "too_many_pages"
   | "unknown_role"
   | "malformed_tag"
+  /** More form fields (AcroForm) than one upload may bring (acroform/read-form-fields.ts). */
+  | "too_many_fields"
   /** The file expands beyond the memory or time the processing worker is given. */
   | "too_complex";
 
@@ -136,6 +138,23 @@ export class ProcessingError extends Error {
     return new ProcessingError(
       "unknown_role",
       `The text tag ${clip(tag)} on page ${page} is for "${label}", the ${ordinal(index + 1)} recipient, but the request has ${count} (${listRoles(roles)})${named}.`,
+    );
+  }
+
+  static tooManyFormFields(maxFields: number, maxWidgets?: number) {
+    const what = maxWidgets === undefined ? `more than ${maxFields} form fields` : `more than ${maxWidgets} form field widgets`;
+    return new ProcessingError(
+      "too_many_fields",
+      `The PDF has ${what}; at most ${maxFields} fillable form fields${maxWidgets === undefined ? "" : ` (${maxWidgets} widgets)`} are supported. Split the document, or remove the form fields and use text tags instead.`,
+    );
+  }
+
+  /** A form field named for the Nth recipient (signerN) when the request has fewer. */
+  static formFieldUnknownParty(field: string, label: string, index: number, page: number, roles: readonly string[]) {
+    const count = roles.length === 1 ? "1 role" : `${roles.length} roles`;
+    return new ProcessingError(
+      "unknown_role",
+      `The form field ${clip(field)} on page ${page} is for "${label}", the ${ordinal(index + 1)} recipient, but the request has ${count} (${listRoles(roles)}).`,
     );
   }
 
