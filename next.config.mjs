@@ -38,6 +38,15 @@ const nextConfig = {
       },
     ];
   },
+  // POST /verify (a PDF in the body, for machines) is the verification report's route, which
+  // cannot sit beside the /verify page in the app folder. Only requests with a body carry a
+  // Content-Type; the page's own GETs do not (proxy.ts leaves exactly these requests alone,
+  // so the upload is streamed to the route and never buffered by Proxy).
+  async rewrites() {
+    return {
+      beforeFiles: [{ source: "/verify", has: [{ type: "header", key: "content-type" }], destination: "/verify/check" }],
+    };
+  },
   async headers() {
     return [
       { source: "/((?!sign/).*)", headers: [...noFraming, ...common] },

@@ -51,8 +51,17 @@ export const config = {
      */
     {
       source:
-        "/((?!_next/static|_next/image|favicon\\.ico|public/|ext/|files/|uploads/|oauth/|api/|verify/check|login/submit|signup/submit|confirm-email/submit|confirm-email/resend|signin/signed-out|certificates/|logout|send/status/|sign/[^/]+/(?:submit|decline|pin)).*)",
+        "/((?!_next/static|_next/image|favicon\\.ico|public/|ext/|files/|uploads/|oauth/|api/|verify(?:/check)?$|login/submit|signup/submit|confirm-email/submit|confirm-email/resend|signin/signed-out|certificates/|logout|send/status/|sign/[^/]+/(?:submit|decline|pin)).*)",
       missing: [
+        { type: "header", key: "next-router-prefetch" },
+        { type: "header", key: "purpose", value: "prefetch" },
+      ],
+    },
+    // The /verify page, but not POST /verify with a PDF (next.config.mjs rewrites it to the report route).
+    {
+      source: "/verify",
+      missing: [
+        { type: "header", key: "content-type" },
         { type: "header", key: "next-router-prefetch" },
         { type: "header", key: "purpose", value: "prefetch" },
       ],

@@ -3,41 +3,58 @@
 import { useState } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
-
-// The answer of /verify/check (lib/server/completion/verify-document.ts):
-// "public" for anyone (masked signers, audit events only), "full" for a
-// signed-in user with access to the document.
-type Match = {
-  status: "match";
-  access: "public" | "full";
-  document: { id: string; name: string; executedAt: string | null; kind: "signed" | "merged"; dashboardPath?: string };
-  audit: { time: string; keyword: string; actor: string | null; payload?: string; ipAddress?: string | null }[];
-  signers: { name: string; email: string | null; signedAt: string | null }[];
-};
-type Result = Match | { status: "unknown" };
+import type { VerificationReport } from "./report-types";
+import { ReportDetails } from "./report-details";
 
 export function VerifyForm() {
   const [file, setFile] = useState<File | null>(null);
-  const [busy, setBusy] = useState(false);
+  const [busy, setBusy] = useState<"check" | "pdf" | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const [result, setResult] = useState<Result | null>(null);
+  const [report, setReport] = useState<VerificationReport | null>(null);
+
+  /** The same check as POST /verify; `pdf`: the report as a PDF file instead. */
+  async function post(pdf: boolean): Promise<Response | null> {
+    if (!file) {
+      setError("Choose a PDF file to verify.");
+      return null;
+    }
+    setError(null);
+    try {
+      const res = await fetch("/verify/check", {
+        method: "POST",
+        body: file,
+        headers: { "Content-Type": "application/pdf", Accept: pdf ? "application/pdf" : "application/json" },
+      });
+      if (res.ok) return res;
+      const body = await res.json().catch(() => ({}));
+      setError(body.error ?? "The file could not be checked.");
+    } catch {
+      setError("The check could not reach the server. Try again.");
+    }
+    return null;
+  }
 
   async function check(e: React.FormEvent) {
     e.preventDefault();
-    if (!file) return setError("Choose a PDF file to verify.");
-    setBusy(true);
-    setError(null);
-    setResult(null);
-    try {
-      const res = await fetch("/verify/check", { method: "POST", body: file, headers: { "Content-Type": "application/pdf" } });
-      const body = await res.json();
-      if (!res.ok) setError(body.error ?? "The file could not be checked.");
-      else setResult(body as Result);
-    } catch {
-      setError("The check could not reach the server. Try again.");
-    } finally {
-      setBusy(false);
+    setBusy("check");
+    setReport(null);
+    const res = await post(false);
+    if (res) setReport((await res.json()) as VerificationReport);
+    setBusy(null);
+  }
+
+  async function downloadPdf() {
+    setBusy("pdf");
+    const res = await post(true);
+    if (res) {
+      const url = URL.createObjectURL(await res.blob());
+      const a = document.createElement("a");
+      a.href = url;
+      a.download = `verification-report-${report?.file.sha256.slice(0, 12) ?? "file"}.pdf`;
+      a.click();
+      setTimeout(() => URL.revokeObjectURL(url), 10_000);
     }
+    setBusy(null);
   }
 
   return (
@@ -51,86 +68,28 @@ export function VerifyForm() {
             id="pdf"
             type="file"
             accept="application/pdf,.pdf"
-            onChange={(e) => setFile(e.target.files?.[0] ?? null)}
+            onChange={(e) => {
+              setFile(e.target.files?.[0] ?? null);
+              setReport(null);
+            }}
             className="block w-full text-sm file:mr-3 file:rounded-md file:border-0 file:bg-brand-50 file:px-3 file:py-2 file:text-brand-700"
           />
         </div>
-        <Button type="submit" disabled={busy}>
-          {busy ? "Checking…" : "Verify"}
+        <Button type="submit" disabled={busy !== null}>
+          {busy === "check" ? "Checking…" : "Verify"}
         </Button>
       </form>
       <div aria-live="polite" className="space-y-4">
         {error ? <Alert>{error}</Alert> : null}
-        {result?.status === "unknown" ? (
-          <Alert>
-            Not verified: this file is not a document this service executed, or it was changed after signing (even one byte
-            changes its fingerprint).
-          </Alert>
+        {report ? (
+          <>
+            <ReportDetails report={report} />
+            <Button type="button" variant="secondary" onClick={downloadPdf} disabled={busy !== null}>
+              {busy === "pdf" ? "Preparing the report…" : "Download this report (PDF)"}
+            </Button>
+          </>
         ) : null}
-        {result?.status === "match" ? <MatchDetails result={result} /> : null}
       </div>
     </div>
-  );
-}
-
-/** An event of the public trail, which has no texts: "signed by C*** C***". */
-function describeEvent(a: Match["audit"][number]) {
-  return a.actor ? `${a.keyword} by ${a.actor}` : a.keyword;
-}
-
-function MatchDetails({ result }: { result: Match }) {
-  const { document: doc } = result;
-  return (
-    <section className="space-y-4 rounded-lg bg-white p-4 ring-1 ring-emerald-300">
-      <p role="status" className="font-semibold text-emerald-700">
-        Verified: “{doc.name}” was executed by this service and this file is unaltered.
-      </p>
-      <dl className="grid grid-cols-[max-content_1fr] gap-x-4 gap-y-1 text-sm">
-        <dt className="text-slate-500">Document id</dt>
-        <dd className="font-mono">{doc.id}</dd>
-        <dt className="text-slate-500">File</dt>
-        <dd>{doc.kind === "merged" ? "signed PDF with signature certificate" : "signed PDF"}</dd>
-        <dt className="text-slate-500">Executed</dt>
-        <dd>{doc.executedAt ? new Date(doc.executedAt).toUTCString() : "—"}</dd>
-      </dl>
-      <div>
-        <h2 className="mb-1 text-sm font-medium">Signers</h2>
-        <ul className="text-sm">
-          {result.signers.map((s, i) => (
-            <li key={i}>
-              {s.name} {s.email ? `(${s.email})` : ""} — {s.signedAt ? `signed ${new Date(s.signedAt).toUTCString()}` : "did not sign"}
-            </li>
-          ))}
-        </ul>
-      </div>
-      <div>
-        <h2 className="mb-1 text-sm font-medium">Audit trail</h2>
-        <ol className="space-y-1 text-sm">
-          {result.audit.map((a, i) => (
-            <li key={i}>
-              <span className="text-slate-500">{new Date(a.time).toUTCString()}</span> · {a.payload ?? describeEvent(a)}
-              {a.ipAddress ? <span className="text-slate-500"> · {a.ipAddress}</span> : null}
-            </li>
-          ))}
-        </ol>
-      </div>
-      {result.access === "full" ? (
-        doc.dashboardPath ? (
-          <p className="text-sm">
-            <a className="text-brand-700 underline" href={doc.dashboardPath}>
-              Open this document in the dashboard
-            </a>
-          </p>
-        ) : null
-      ) : (
-        <p className="text-sm text-slate-600">
-          Names and e-mail addresses are masked and the audit trail shows events only.{" "}
-          <a className="text-brand-700 underline" href="/login?next=%2Fverify">
-            Sign in
-          </a>{" "}
-          as the sender or a party the document is shared with to see the full audit trail.
-        </p>
-      )}
-    </section>
   );
 }

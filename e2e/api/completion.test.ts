@@ -135,21 +135,24 @@ describe("PDF signatures, checked by pdfsig", () => {
   });
 
   for (const which of ["signed", "merged"] as const) {
-    it(`the ${which} PDF: one valid PAdES (ETSI.CAdES.detached) signature over the whole file`, async () => {
+    it(`the ${which} PDF: one valid PAdES (ETSI.CAdES.detached) signature, and the file's last revision covers the whole file`, async () => {
       const out = await pdfsig(files[which]);
-      expect(out.signatures, out.stdout + out.stderr).toHaveLength(1);
+      // The suite's server has a time-stamping authority (TSA_URLS): B-LTA, the signature followed by a
+      // document timestamp over everything (e2e/api/long-term-signatures.test.ts checks it in depth).
+      expect(doc.signature_level).toBe("B-LTA");
+      expect(out.signatures, out.stdout + out.stderr).toHaveLength(2);
       const sig = out.signatures[0]!;
       expect(sig.validation, out.stdout).toBe("valid");
-      expect(sig.totalDocumentSigned, out.stdout).toBe(true);
       expect(sig.signatureType, out.stdout).toMatch(/ETSI\.CAdES\.detached/);
       expect(sig.hashAlgorithm ?? "", out.stdout).toMatch(/SHA-?(256|384|512)/i);
+      expect(out.signatures[1]!.totalDocumentSigned, out.stdout).toBe(true);
     });
 
     it(`the ${which} PDF with one byte of the signed range changed: pdfsig reports the signature invalid`, async () => {
       const tampered = flipByteInSignedRange(files[which]);
       expect(sha256(tampered)).not.toBe(sha256(files[which]));
       const out = await pdfsig(tampered);
-      expect(out.signatures, out.stdout + out.stderr).toHaveLength(1);
+      expect(out.signatures, out.stdout + out.stderr).toHaveLength(2);
       expect(out.signatures[0]!.validation, out.stdout).toBe("invalid");
     });
   }
@@ -218,35 +221,36 @@ describe("after completion", () => {
 });
 
 describe("POST /verify/check", () => {
-  it("the signed PDF → match (kind signed) with the document and its signers, e-mail addresses masked", async () => {
+  it("the signed PDF → verified (file signed) with the document and its signers, e-mail addresses masked", async () => {
     const res = await verifyCheck(files.signed);
     expect(res.status, res.text).toBe(200);
-    expect(res.body.status).toBe("match");
-    expect(res.body.document).toMatchObject({ id: doc.id, name: "Completion test agreement", kind: "signed" });
+    expect(res.body.verdict).toBe("verified");
+    expect(res.body.document).toMatchObject({ id: doc.id, name: "Completion test agreement", file: "signed" });
     // names masked for an anonymous check (issue 10 point 12; e2e/security/verify-privacy.test.ts)
-    expect(res.body.signers.map((s: any) => s.name)).toEqual(["C*** C***", "M*** M***"]);
-    expect(res.body.signers.every((s: any) => s.signedAt)).toBe(true);
-    expect(res.body.audit.map((a: any) => a.keyword)).toEqual(expect.arrayContaining(["created", "signed", "executed"]));
+    expect(res.body.document.signers.map((s: any) => s.name)).toEqual(["C*** C***", "M*** M***"]);
+    expect(res.body.document.signers.every((s: any) => s.signed_at)).toBe(true);
+    expect(res.body.document.audit.map((a: any) => a.keyword)).toEqual(expect.arrayContaining(["created", "signed", "executed"]));
     expect(res.text).not.toContain("cleo@client.example");
     expect(res.text).not.toContain("morgan@manager.example");
   });
 
-  it("the merged PDF → match (kind merged)", async () => {
+  it("the merged PDF → verified (file merged)", async () => {
     const res = await verifyCheck(files.merged);
     expect(res.status, res.text).toBe(200);
-    expect(res.body).toMatchObject({ status: "match", document: { id: doc.id, kind: "merged" } });
+    expect(res.body).toMatchObject({ verdict: "verified", document: { id: doc.id, file: "merged" } });
   });
 
-  it("a copy with one changed byte, the original and the certificate alone → unknown", async () => {
-    for (const [what, bytes] of [
-      ["tampered signed", flipByteInSignedRange(files.signed)],
-      ["tampered merged", flipByteInSignedRange(files.merged)],
-      ["original", files.original],
-      ["certificate", files.certificate],
+  it("a copy with one changed byte is altered; the original and the certificate alone are unsigned", async () => {
+    for (const [what, bytes, verdict] of [
+      ["tampered signed", flipByteInSignedRange(files.signed), "altered"],
+      ["tampered merged", flipByteInSignedRange(files.merged), "altered"],
+      ["original", files.original, "unsigned"],
+      ["certificate", files.certificate, "unsigned"],
     ] as const) {
       const res = await verifyCheck(bytes);
       expect(res.status, `${what}: ${res.text}`).toBe(200);
-      expect(res.body, what).toEqual({ status: "unknown" });
+      expect(res.body.verdict, what).toBe(verdict);
+      expect(res.body.summary, what).toMatch(/^Not verified: /);
     }
   });
 

@@ -87,13 +87,13 @@ describe("POST /verify/check without a session", () => {
     it(`the ${kind} PDF: proven (document, execution, who signed when) with masked names and addresses, no IPs`, async () => {
       const res = await check(kind === "signed" ? signed : merged);
       expect(res.status, res.text).toBe(200);
-      expect(res.body).toMatchObject({ status: "match", access: "public", document: { id: doc.id, kind } });
-      expect(res.body.signers).toEqual([
-        { name: "Q*** V***", email: "q***@p***.example", signedAt: expect.any(String) },
-        { name: "R*** A***", email: "r***@p***.example", signedAt: expect.any(String) },
+      expect(res.body).toMatchObject({ verdict: "verified", access: "public", document: { id: doc.id, file: kind } });
+      expect(res.body.document.signers).toEqual([
+        { name: "Q*** V***", email: "q***@p***.example", signed_at: expect.any(String) },
+        { name: "R*** A***", email: "r***@p***.example", signed_at: expect.any(String) },
       ]);
-      expect(res.body.audit.map((a: any) => a.keyword)).toEqual(expect.arrayContaining(["created", "signed", "executed"]));
-      for (const a of res.body.audit) expect(Object.keys(a).sort()).toEqual(["actor", "keyword", "time"]);
+      expect(res.body.document.audit.map((a: any) => a.keyword)).toEqual(expect.arrayContaining(["created", "signed", "executed"]));
+      for (const a of res.body.document.audit) expect(Object.keys(a).sort()).toEqual(["actor", "keyword", "seq", "time"]);
       expectNoPersonalData(res.text);
     });
   }
@@ -114,14 +114,14 @@ describe("POST /verify/check signed in with access", () => {
     await signIn(jar, sender);
     const res = await check(signed, jar);
     expect(res.status, res.text).toBe(200);
-    expect(res.body).toMatchObject({ status: "match", access: "full", document: { id: doc.id, dashboardPath: `/documents/${doc.id}` } });
-    expect(res.body.signers).toEqual([
-      { name: CLIENT.name, email: CLIENT.email, signedAt: expect.any(String) },
-      { name: MANAGER.name, email: MANAGER.email, signedAt: expect.any(String) },
+    expect(res.body).toMatchObject({ verdict: "verified", access: "full", document: { id: doc.id, dashboard_path: `/documents/${doc.id}` } });
+    expect(res.body.document.signers).toEqual([
+      { name: CLIENT.name, email: CLIENT.email, signed_at: expect.any(String) },
+      { name: MANAGER.name, email: MANAGER.email, signed_at: expect.any(String) },
     ]);
-    expect(res.body.audit).toHaveLength(doc.audits.length);
+    expect(res.body.document.audit).toHaveLength(doc.audits.length);
     for (const ip of ips) expect(res.text).toContain(ip);
-    expect(res.body.audit.map((a: any) => a.payload).sort()).toEqual(doc.audits.map((a) => a.payload).sort());
+    expect(res.body.document.audit.map((a: any) => a.payload).sort()).toEqual(doc.audits.map((a) => a.payload).sort());
     expect(res.headers.get("cache-control")).toMatch(/no-store/);
   });
 });

@@ -4,6 +4,7 @@ import { getDb } from "@/lib/server/db/client";
 import { getUserByEmail } from "@/lib/server/accounts/get-user";
 import { resealCallbackCredentials } from "@/lib/server/callbacks/reseal-callback-credentials";
 import { dashboardClientConfig } from "@/lib/server/dashboard/dashboard-config";
+import { chainUnhashedAudits } from "@/lib/server/documents/record-audit";
 import { ensureFirstPartyClient } from "@/lib/server/oauth/create-client";
 import { DEMO_EMAIL, seedDemo } from "@/lib/server/seed/seed-demo";
 import { startBackgroundWork } from "@/lib/server/jobs/start-background-work";
@@ -11,12 +12,15 @@ import { startBackgroundWork } from "@/lib/server/jobs/start-background-work";
 /**
  * Runs once per server start: migrations (by opening the database), the
  * dashboard client, callback credentials written before they were sealed,
+ * audit entries written before the chain,
  * demo data (development or SEED_DEMO=true only), the job worker.
  */
 export async function bootstrap() {
   const db = await getDb();
   await ensureFirstPartyClient(db, dashboardClientConfig());
   const resealed = await resealCallbackCredentials(db);
+  const chained = await chainUnhashedAudits(db);
+  if (chained > 0) console.log(`[startup] chained ${chained} audit entr${chained === 1 ? "y" : "ies"} recorded before the audit chain existed`);
   if (resealed > 0) console.log(`[startup] sealed the basic-auth credentials of ${resealed} stored callback URL(s)`);
   if (env().SEED_DEMO) {
     const demo = await seedDemo(db);

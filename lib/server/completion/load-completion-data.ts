@@ -16,7 +16,7 @@ export async function loadCompletionData(db: Db, documentId: string) {
     .where(eq(recipients.documentId, documentId))
     .orderBy(asc(recipients.sequence), asc(recipients.createdAt));
   // Time first, then insertion order for entries written in the same instant.
-  const trail = await db.select().from(audits).where(eq(audits.documentId, documentId)).orderBy(asc(audits.createdAt), asc(audits.id));
+  const trail = await db.select().from(audits).where(eq(audits.documentId, documentId)).orderBy(asc(audits.seq), asc(audits.id));
   const values = await db
     .select({ fieldId: fieldValues.fieldId, value: fieldValues.value })
     .from(fieldValues)

@@ -1,8 +1,9 @@
 import "server-only";
 import { and, eq, ne } from "drizzle-orm";
 import type { Db } from "@/lib/server/db/client";
-import { accounts, audits, documents, recipients, sendingRequests, users, type FieldDefinition, type PageInfo } from "@/lib/server/db/schema";
+import { accounts, documents, recipients, sendingRequests, users, type FieldDefinition, type PageInfo } from "@/lib/server/db/schema";
 import { hashPassword, newId } from "@/lib/server/crypto";
+import { appendAudits } from "@/lib/server/documents/record-audit";
 import { sealCallbackUrl } from "@/lib/server/callbacks/callback-credentials";
 import { recordDocumentCallback, recordSendingRequestCallback } from "@/lib/server/callbacks/record-callback";
 import { lockAccountAndCheckQuota } from "@/lib/server/sending/plan-limits";
@@ -88,7 +89,7 @@ export async function createDocumentFromUpload(db: Db, request: SendingRequestRo
       .returning();
     const inserted = await tx.insert(recipients).values(people).returning();
     const who = owner.user.email ? `${owner.user.name} (${owner.user.email})` : owner.user.name;
-    await tx.insert(audits).values([
+    await appendAudits(tx, [
       { documentId, accountId: owner.account.id, userId: owner.user.id, keyword: "created", payload: `Document created by ${who} from the uploaded file ${request.fileName}.` },
       ...(draft
         ? []

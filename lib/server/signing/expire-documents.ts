@@ -1,7 +1,8 @@
 import "server-only";
 import { and, eq, lt } from "drizzle-orm";
 import type { Db } from "@/lib/server/db/client";
-import { audits, documents } from "@/lib/server/db/schema";
+import { documents } from "@/lib/server/db/schema";
+import { appendAudits } from "@/lib/server/documents/record-audit";
 
 /**
  * The scheduled expire-documents job: pending documents past their expiry
@@ -16,7 +17,8 @@ export async function expireDocuments(db: Db, now = new Date()) {
       .where(and(eq(documents.state, "pending"), lt(documents.expiresAt, now)))
       .returning({ id: documents.id, accountId: documents.accountId, expiresAt: documents.expiresAt });
     if (expired.length) {
-      await tx.insert(audits).values(
+      await appendAudits(
+        tx,
         expired.map((d) => ({
           documentId: d.id,
           accountId: d.accountId,

@@ -1,7 +1,8 @@
 import "server-only";
 import { ApiError } from "@/lib/api/errors";
 import type { Db } from "@/lib/server/db/client";
-import { audits, documents, recipients, templates, type Tags } from "@/lib/server/db/schema";
+import { documents, recipients, templates, type Tags } from "@/lib/server/db/schema";
+import { appendAudits, type AuditInput } from "@/lib/server/documents/record-audit";
 import { newId } from "@/lib/server/crypto";
 
 export type CloneState = "draft" | "pending" | "executed" | "voided" | "expired" | "declined" | "editing";
@@ -52,7 +53,7 @@ export type CloneTemplateInput = {
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 type RecipientRow = typeof recipients.$inferInsert & { id: string; name: string; status: string };
-type AuditRow = typeof audits.$inferInsert;
+type AuditRow = AuditInput;
 
 /**
  * Clones a template into a document with one recipient per template role, in
@@ -107,7 +108,7 @@ export async function cloneTemplateToDocument(db: Db, input: CloneTemplateInput)
   return db.transaction(async (tx) => {
     const [row] = await tx.insert(documents).values(document).returning();
     if (people.length) await tx.insert(recipients).values(people);
-    if (trail.length) await tx.insert(audits).values(trail);
+    await appendAudits(tx, trail);
     return row!;
   });
 }

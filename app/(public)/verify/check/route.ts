@@ -1,24 +1,37 @@
 import { getDb } from "@/lib/server/db/client";
-import { readBodyWithLimit } from "@/lib/server/http/read-body-with-limit";
 import { getWebSessionUser, readCookie, SESSION_COOKIE } from "@/lib/server/auth/web-session";
-import { verifyUploadedPdf } from "@/lib/server/completion/verify-document";
-
-const MAX_BYTES = 50 * 1024 * 1024;
+import { contentDisposition } from "@/lib/server/http/content-disposition";
+import { readVerifyUpload } from "@/lib/server/verify/read-verify-upload";
+import { renderReportPdf } from "@/lib/server/verify/render-report-pdf";
+import { buildVerificationReport } from "@/lib/server/verify/verification-report";
 
 /**
- * The /verify page's check: the raw PDF is the body; the answer says whether
- * we executed it, unaltered. Anyone may ask and gets masked signers and the
- * audit events only; a user signed in to the service (its own `sid` session,
- * which every dashboard sign-in goes through) who may see the document gets
- * the full trail.
+ * The verification report of an uploaded PDF (lib/server/verify/). Served
+ * here for the /verify page and, through a rewrite in next.config.mjs, as
+ * `POST /verify` for machines. JSON by default; the report as a PDF with
+ * `Accept: application/pdf` or `?format=pdf`. Anyone may ask and gets the
+ * masked answer; a signed-in user of the service (`sid` session) with access
+ * to the document gets the full one.
  */
 export async function POST(req: Request) {
-  const bytes = await readBodyWithLimit(req, MAX_BYTES);
-  if (bytes === "too_large") return Response.json({ error: "The file is larger than 50 MB." }, { status: 413 });
-  if (bytes.byteLength === 0) return Response.json({ error: "Choose a PDF file to verify." }, { status: 422 });
+  const upload = await readVerifyUpload(req);
+  if (!upload.ok) return Response.json({ error: upload.error }, { status: upload.status });
   const db = await getDb();
   const viewer = await getWebSessionUser(db, readCookie(req, SESSION_COOKIE));
-  const result = await verifyUploadedPdf(db, bytes, viewer);
+  const report = await buildVerificationReport(db, upload.bytes, viewer);
   // The answer depends on the session: never cached, never shared between users.
-  return Response.json(result, { headers: { "Cache-Control": "no-store, private", Vary: "Cookie" } });
+  const headers = { "Cache-Control": "no-store, private", Vary: "Cookie, Accept" };
+  if (wantsPdf(req)) {
+    const pdf = await renderReportPdf(report);
+    return new Response(pdf as Uint8Array<ArrayBuffer>, {
+      headers: { ...headers, "Content-Type": "application/pdf", "Content-Disposition": contentDisposition("attachment", `verification-report-${report.file.sha256.slice(0, 12)}.pdf`) },
+    });
+  }
+  return Response.json(report, { headers });
+}
+
+function wantsPdf(req: Request) {
+  if (new URL(req.url).searchParams.get("format") === "pdf") return true;
+  const accept = req.headers.get("accept") ?? "";
+  return /application\/pdf/i.test(accept) && !/application\/json/i.test(accept);
 }

@@ -1,0 +1,70 @@
+import "server-only";
+import { PDFDict, PDFDocument, PDFName, PDFString, StandardFonts, degrees, rgb } from "pdf-lib";
+import { formatChainHead, parseChainHead, type ChainHead } from "@/lib/server/documents/audit-chain";
+import { localToUser, placeBox } from "./page-geometry";
+import { readPageView } from "./stamp-fields";
+
+// What ties a sealed file (or a printed copy of it) back to its proof:
+// - a footer on every page: the document id and the verification address, so
+//   someone holding paper knows where to check it;
+// - two document-information entries, covered by the PDF signature: the
+//   document id, and the head of its audit chain at the moment of sealing
+//   (audit-chain.ts), which /verify compares with the stored trail.
+
+const DOCUMENT_ID_KEY = "SigningServiceDocumentId";
+const AUDIT_HEAD_KEY = "SigningServiceAuditChainHead";
+
+const FOOTER_SIZE = 6;
+const FOOTER_STRIP = 12; // points at the bottom of the displayed page
+const GREY = rgb(0.45, 0.45, 0.5);
+
+export type EvidenceMarks = { documentId: string; verifyUrl: string; auditHead: ChainHead | null };
+
+export const footerText = (m: Pick<EvidenceMarks, "documentId" | "verifyUrl">) => `Document ${m.documentId} - verify this copy at ${m.verifyUrl}`;
+
+/** Writes the document-information entries, and (with `footer`) the footer on every page. */
+export async function addEvidenceMarks(bytes: Uint8Array, marks: EvidenceMarks, opts: { footer: boolean }): Promise<Uint8Array> {
+  const pdf = await PDFDocument.load(bytes, { updateMetadata: false });
+  if (opts.footer) {
+    const font = await pdf.embedFont(StandardFonts.Helvetica);
+    const text = footerText(marks);
+    for (const page of pdf.getPages()) {
+      const view = readPageView(page);
+      if (view.height < FOOTER_STRIP * 4 || view.width < 100) continue; // a label-sized page has no room for it
+      const where = placeBox(view, { x: 0, y: 1 - FOOTER_STRIP / view.height, width: 1, height: FOOTER_STRIP / view.height });
+      const size = Math.min(FOOTER_SIZE, (FOOTER_SIZE * (where.width - 16)) / font.widthOfTextAtSize(text, FOOTER_SIZE));
+      const width = font.widthOfTextAtSize(text, size);
+      const at = localToUser(where, (where.width - width) / 2, (FOOTER_STRIP - size) / 2);
+      page.drawText(text, { x: at.x, y: at.y, size, font, color: GREY, rotate: degrees(where.rotation) });
+    }
+  }
+  const info = infoDictOf(pdf);
+  info.set(PDFName.of(DOCUMENT_ID_KEY), PDFString.of(marks.documentId));
+  if (marks.auditHead) info.set(PDFName.of(AUDIT_HEAD_KEY), PDFString.of(formatChainHead(marks.auditHead)));
+  return pdf.save();
+}
+
+/** The marks of a file, if it carries them (any file may be uploaded to /verify: nothing here may throw). */
+export async function readEvidenceMarks(bytes: Uint8Array): Promise<{ documentId: string | null; auditHead: ChainHead | null }> {
+  try {
+    const pdf = await PDFDocument.load(bytes, { updateMetadata: false, ignoreEncryption: true, throwOnInvalidObject: false });
+    const info = pdf.context.lookup(pdf.context.trailerInfo.Info);
+    if (!(info instanceof PDFDict)) return { documentId: null, auditHead: null };
+    const text = (key: string) => {
+      const v = info.lookup(PDFName.of(key));
+      return v instanceof PDFString ? v.decodeText() : null;
+    };
+    const documentId = text(DOCUMENT_ID_KEY);
+    return { documentId: documentId && /^[A-Za-z0-9_-]{1,64}$/.test(documentId) ? documentId : null, auditHead: parseChainHead(text(AUDIT_HEAD_KEY)) };
+  } catch {
+    return { documentId: null, auditHead: null };
+  }
+}
+
+function infoDictOf(pdf: PDFDocument): PDFDict {
+  const existing = pdf.context.lookup(pdf.context.trailerInfo.Info);
+  if (existing instanceof PDFDict) return existing;
+  const dict = pdf.context.obj({});
+  pdf.context.trailerInfo.Info = pdf.context.register(dict);
+  return dict;
+}
