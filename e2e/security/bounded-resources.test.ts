@@ -4,7 +4,8 @@
 // 1. A 200 MB body, unauthenticated, streamed chunked and with a declared
 //    Content-Length, to a token-protected API route, a sign-in form, the
 //    OAuth token endpoint and a signer call: refused with 413 after a few MB at most,
-//    within 100 ms (best of three attempts)
+//    within 100 ms (best of up to six attempts; a connection reset
+//    mid-upload is retried)
 //    (the limit is enforced while streaming, before authentication).
 // 2. Decompression and image bombs uploaded as one-off files (made here, see
 //    support/bombs.ts): each sending request ends `errored` with a message a
@@ -98,17 +99,30 @@ describe("an unauthenticated 200 MB body is refused while it streams", () => {
         const url = `${BASE_URL}${target.path}`;
         await warmUp(url, target.type);
         // Every attempt is refused while it streams: far less than the 200 MB was taken (the old
-        // code read all of it). The 100 ms target is the best of up to three attempts, so that one
+        // code read all of it). The 100 ms target is the best of up to six attempts, so that one
         // scheduler stall of a busy 2-core CI machine (other suites run beside this one) does not
         // count as reading the body.
+        // An attempt may also end in EPIPE/ECONNRESET: the server answered and closed the connection
+        // while this client was still writing, and Node's client dropped the answer with the socket.
+        // That too is a refusal without reading, but proves nothing about the answer: try again.
         const times: number[] = [];
-        for (let attempt = 0; attempt < 3 && !(times.length && Math.min(...times) < 100); attempt++) {
-          const res = await postHuge(url, { contentType: target.type, declared });
+        const resets: string[] = [];
+        for (let attempt = 0; attempt < 6 && !(times.length && Math.min(...times) < 100); attempt++) {
+          let res: Refusal;
+          try {
+            res = await postHuge(url, { contentType: target.type, declared });
+          } catch (e) {
+            const code = (e as NodeJS.ErrnoException).code ?? "";
+            if (code !== "EPIPE" && code !== "ECONNRESET") throw e;
+            resets.push(code);
+            continue;
+          }
           expect(res.status, res.body.slice(0, 300)).toBe(413);
           expect(res.sentBytes, `${(res.sentBytes / MB).toFixed(0)} MB written before the answer`).toBeLessThan(MAX_TAKEN);
           expect(JSON.parse(res.body).error).toMatch(target.error);
           times.push(res.ms);
         }
+        expect(times.length, `no attempt got an answer (${resets.join(", ")})`).toBeGreaterThan(0);
         expect(Math.min(...times), `answered after ${times.map((t) => t.toFixed(0)).join(", ")} ms`).toBeLessThan(100);
         // The server is still there and answers normally.
         const me = await fetch(`${BASE_URL}/public/v2/me`);
