@@ -1,5 +1,7 @@
 import "server-only";
 import { PDFDocument, StandardFonts, rgb } from "pdf-lib";
+import type { ChainHead } from "@/lib/server/documents/audit-chain";
+import { drawQrCode } from "./draw-qr";
 import { utc, writer } from "./page-writer";
 
 export { utc } from "./page-writer";
@@ -28,6 +30,12 @@ export type CertificateInput = {
   generatedAt: Date;
   /** Who issued the certificate (the service's address). */
   issuer: string;
+  /** PAdES level the executed PDFs are sealed at; null or absent before completion. */
+  signatureLevel?: string | null;
+  /** The audit chain's head as the certificate is made (docs/evidence.md): printed, so the seal covers it. */
+  auditHead?: ChainHead | null;
+  /** The verification page (`<APP_URL>/verify`): its address for this document is printed and drawn as a QR code. */
+  verifyUrl?: string;
   /**
    * Set on the certificate of a document that is not completed (served on
    * request while it is pending, see current-certificate.ts): the label
@@ -93,15 +101,28 @@ export async function buildCertificate(input: CertificateInput): Promise<Uint8Ar
   w.heading("Integrity (SHA-256)", bold);
   w.pair("Original PDF", input.originalSha256);
   w.pair("Signed PDF", input.signedPdfSha256 ?? "not produced yet (the document is not completed)");
+  w.pair("Signature level", input.signatureLevel ? `PAdES ${input.signatureLevel}` : "not sealed yet");
+  if (input.auditHead) w.pair("Audit chain head", `entry ${input.auditHead.seq}: ${input.auditHead.hash}`);
   w.paragraph(
     "The signed PDF is the digitally signed copy with every value filled in. Anyone can check a copy by computing its SHA-256 " +
       "or by uploading it on the verification page. The signed document followed by this certificate is issued as one more, separately signed, PDF.",
     { size: 8.5, color: GRAY },
   );
 
+  if (input.verifyUrl) verification(w, `${input.verifyUrl}?document=${encodeURIComponent(d.id)}`, bold);
+
   w.heading("Audit trail", bold);
   for (const e of input.events) w.event(e, bold);
 
   w.finish(`Signature certificate${unfinished ? ` (${unfinished.label.toLowerCase()})` : ""} - document ${d.id}`);
   return pdf.save();
+}
+
+const QR_SIZE = 84;
+
+/** The address that checks this document, as text and as a QR code beside it, for a printed copy. */
+function verification(w: ReturnType<typeof writer>, address: string, bold: Parameters<ReturnType<typeof writer>["heading"]>[1]) {
+  w.heading("Verification", bold);
+  w.block(QR_SIZE + 6, (page, left, top) => drawQrCode(page, address, { x: left, y: top - QR_SIZE, size: QR_SIZE }));
+  w.paragraph(`Scan the code or visit ${address} to check this document; upload a copy there to verify it and its audit trail.`, { size: 8.5 });
 }
