@@ -2,6 +2,7 @@
 // and learns whether this service executed it, unaltered. The files are those
 // of the fixture document alice.executed, which the admin CLI sends through
 // the real completion job (signed PDF, certificate, merged PDF).
+import fs from "node:fs";
 import { expect, test, type Page } from "@playwright/test";
 import { flipByteInSignedRange } from "../api/support/pdfsig";
 import { aliceToken, download, fixtures, getDocument, type Doc } from "../api/support/signing-calls";
@@ -68,7 +69,11 @@ test("a copy with one changed byte, and the unsigned original, are not verified"
   await check(page, "tampered.pdf", flipByteInSignedRange(signed));
   await expect(notVerified(page)).toBeVisible();
   await expect(verified(page)).toHaveCount(0);
-  await expect(page.getByText(doc.id)).toHaveCount(0);
+  // It names the document it claims to be, and nothing about it or its people.
+  await expect(notVerified(page)).toContainText(`claims to be document ${doc.id}`);
+  await expect(page.getByText(doc.name)).toHaveCount(0);
+  await expect(page.getByRole("heading", { name: "Signers" })).toHaveCount(0);
+  await expect(page.getByText("Broken: the signed bytes were changed")).toBeVisible();
 
   await check(page, "original.pdf", original);
   await expect(notVerified(page)).toBeVisible();
@@ -84,4 +89,21 @@ test("Verify without a file says to choose one", async ({ page }) => {
   await page.goto("/verify");
   await page.getByRole("button", { name: "Verify" }).click();
   await expect(page.getByText("Choose a PDF file to verify.")).toBeVisible();
+});
+
+test("the report lists the file's signatures and downloads as a PDF", async ({ page }) => {
+  await page.goto("/verify");
+  await check(page, "signed.pdf", signed);
+  await expect(verified(page)).toBeVisible();
+  const signatures = page.getByRole("heading", { name: "Signatures in this file" }).locator("xpath=following-sibling::ol/li");
+  await expect(signatures.first()).toContainText("made by this service");
+  await expect(signatures.first()).toContainText("Intact");
+  await expect(page.getByText(/^intact \(\d+ entries, matching the head sealed into this file\)$/)).toBeVisible();
+
+  const download = page.waitForEvent("download");
+  await page.getByRole("button", { name: "Download this report (PDF)" }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toMatch(/^verification-report-[0-9a-f]{12}\.pdf$/);
+  const bytes = fs.readFileSync((await file.path())!);
+  expect(bytes.subarray(0, 5).toString("latin1")).toBe("%PDF-");
 });
