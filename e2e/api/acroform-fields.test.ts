@@ -11,7 +11,7 @@ import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
-import { PDFDocument, PDFSignature } from "pdf-lib";
+import { PDFDocument, PDFName, PDFSignature } from "pdf-lib";
 import { beforeAll, describe, expect, it } from "vitest";
 import { api } from "./helpers";
 import { expectHumanMessage, submitFile, tokensFor, waitForFinal } from "./support/sending";
@@ -287,12 +287,18 @@ describe("flattenForm (completion, before stamping)", () => {
     t.setText("Kept As Printed");
     t.addToPage(page, { x: 100, y: 600, width: 200, height: 20 });
     form.createCheckBox("box").addToPage(page, { x: 100, y: 500, width: 14, height: 14 });
-    const bytes = await doc.save();
+    // A value saved without an appearance (/NeedAppearances: the viewer was to draw it) is drawn plainly.
+    const bare = form.createTextField("bare");
+    bare.addToPage(page, { x: 100, y: 400, width: 200, height: 20 });
+    bare.setText("Drawn Without Appearance");
+    for (const w of bare.acroField.getWidgets()) w.dict.delete(PDFName.of("AP"));
+    const bytes = await doc.save({ updateFieldAppearances: false });
 
     const flat = await flattenForm(bytes);
     expect(await formFieldsIn(flat)).toEqual([]);
     expect((await qpdfForm(flat)).hasacroform).toBe(false);
     expect(squeeze(await pdfText(flat))).toContain("KeptAsPrinted");
+    expect(squeeze(await pdfText(flat))).toContain("DrawnWithoutAppearance");
     expect(await flattenForm(flat)).toBe(flat);
   });
 });

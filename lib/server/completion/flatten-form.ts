@@ -4,14 +4,19 @@ import {
   PDFArray,
   PDFDict,
   PDFDocument,
+  PDFHexString,
   PDFName,
   PDFNumber,
   PDFRef,
   PDFStream,
+  PDFString,
+  StandardFonts,
   concatTransformationMatrix,
   drawObject,
   popGraphicsState,
   pushGraphicsState,
+  rgb,
+  type PDFFont,
   type PDFObject,
   type PDFPage,
 } from "pdf-lib";
@@ -117,13 +122,16 @@ function collectFieldRefs(doc: PDFDocument, fields: PDFArray, into: Set<PDFRef>)
 function drawWidget(page: PDFPage, widget: PDFDict, off: boolean) {
   const flags = numberIn(widget, "F") ?? 0;
   if (flags & (HIDDEN | NO_VIEW)) return;
-  const ref = normalAppearance(widget, off);
-  if (!ref) return;
-  const stream = page.doc.context.lookup(ref);
-  if (!(stream instanceof PDFStream)) return;
   const rect = rectIn(widget, "Rect");
+  if (!rect) return;
+  const ref = normalAppearance(widget, off);
+  const stream = ref && page.doc.context.lookup(ref);
+  if (!ref || !(stream instanceof PDFStream)) {
+    if (!off) drawValueWithoutAppearance(page, widget, rect);
+    return;
+  }
   const bbox = rectIn(stream.dict, "BBox");
-  if (!rect || !bbox) return;
+  if (!bbox) return;
   const [a, b, c, d, e, f] = (numbersIn(stream.dict, "Matrix", 6) ?? [1, 0, 0, 1, 0, 0]) as [number, number, number, number, number, number];
 
   // The appearance's box after its own /Matrix, then the map of that box onto /Rect.
@@ -151,6 +159,69 @@ function drawWidget(page: PDFPage, widget: PDFDict, off: boolean) {
     drawObject(name),
     popGraphicsState(),
   );
+}
+
+/**
+ * A filled-in field without an appearance of its own (a form saved with
+ * /NeedAppearances, which leaves drawing to the viewer): its value is drawn
+ * plainly instead of vanishing — a text in Helvetica, left-aligned and
+ * vertically centred in the box (shrunk to fit its width), or a check mark
+ * for a ticked box.
+ */
+function drawValueWithoutAppearance(page: PDFPage, widget: PDFDict, [x0, y0, x1, y1]: [number, number, number, number]) {
+  const field = inheritedField(widget);
+  const w = x1 - x0;
+  const h = y1 - y0;
+  if (!(w > 1 && h > 1)) return;
+  if (field.type === "Btn") {
+    const v = field.value;
+    if (!(v instanceof PDFName) || v === PDFName.of("Off")) return;
+    const as = widget.lookup(PDFName.of("AS"));
+    if (as instanceof PDFName && as !== v) return; // another option of a radio group
+    const side = Math.min(w, h) * 0.8;
+    const zapf = fontOf(page.doc, StandardFonts.ZapfDingbats);
+    page.drawText("\u2714", { x: x0 + (w - side) / 2, y: y0 + (h - side) / 2 + side * 0.1, size: side, font: zapf, color: rgb(0, 0, 0) });
+    return;
+  }
+  if (field.type !== "Tx" && field.type !== "Ch") return;
+  const raw = field.value instanceof PDFArray ? field.value.asArray().map((o) => textIn(page.doc.context.lookup(o))).join(", ") : textIn(field.value);
+  const font = fontOf(page.doc, StandardFonts.Helvetica);
+  const charset = new Set(font.getCharacterSet());
+  const text = [...(raw ?? "").replace(/\s+/g, " ").trim()].map((c) => (charset.has(c.codePointAt(0)!) ? c : "?")).join("");
+  if (!text) return;
+  const da = field.da ? /(\d+(?:\.\d+)?)\s+Tf\b/.exec(field.da) : null;
+  let size = Math.min(da && Number(da[1]) > 0 ? Number(da[1]) : 12, h * 0.75);
+  const width = font.widthOfTextAtSize(text, size);
+  if (width > w - 4) size = Math.max(4, (size * (w - 4)) / width);
+  page.drawText(text, { x: x0 + 2, y: y0 + (h - size * 0.7) / 2, size, font, color: rgb(0, 0, 0) });
+}
+
+// One embedding of each standard font per document, however many widgets need it.
+const fonts = new WeakMap<PDFDocument, Map<StandardFonts, PDFFont>>();
+function fontOf(doc: PDFDocument, name: StandardFonts): PDFFont {
+  let map = fonts.get(doc);
+  if (!map) fonts.set(doc, (map = new Map()));
+  let font = map.get(name);
+  if (!font) map.set(name, (font = doc.embedStandardFont(name)));
+  return font;
+}
+
+/** /FT, /V and /DA of a widget's field, looked up through /Parent as the form inherits them. */
+function inheritedField(widget: PDFDict): { type?: string; value?: PDFObject; da?: string } {
+  const out: { type?: string; value?: PDFObject; da?: string } = {};
+  let node: PDFDict | undefined = widget;
+  for (let depth = 0; node && depth < 32; depth++) {
+    const ft = node.lookup(PDFName.of("FT"));
+    if (out.type === undefined && ft instanceof PDFName) out.type = ft.decodeText();
+    if (out.value === undefined && node.has(PDFName.of("V"))) out.value = node.lookup(PDFName.of("V"));
+    if (out.da === undefined) out.da = textIn(node.lookup(PDFName.of("DA")));
+    node = lookupAs(node, "Parent", PDFDict);
+  }
+  return out;
+}
+
+function textIn(o: PDFObject | undefined): string | undefined {
+  return o instanceof PDFString || o instanceof PDFHexString ? o.decodeText() : undefined;
 }
 
 /** /AP /N: the stream, or for a button the stream of its state (/AS, or Off when asked). */
