@@ -1,5 +1,6 @@
 import "server-only";
-import { PDFDocument, StandardFonts, rgb } from "pdf-lib";
+import { PDFDocument, rgb } from "pdf-lib";
+import { fontsReady } from "@/lib/server/pdf-text";
 import type { ChainHead } from "@/lib/server/documents/audit-chain";
 import { drawQrCode } from "./draw-qr";
 import { utc, writer } from "./page-writer";
@@ -48,10 +49,12 @@ const GRAY = rgb(0.4, 0.4, 0.45);
 const WARNING = rgb(0.7, 0.2, 0.05);
 
 /**
- * The audit trail as a PDF (A4, Helvetica, as many pages as it takes): the
+ * The audit trail as a PDF (A4, Noto Sans, as many pages as it takes): the
  * document, the sender, every signer with where they signed from, every
- * audit event, and the SHA-256 of the original and of the signed PDF. All
- * text goes through sanitizeText, so no name can make the job fail.
+ * audit event, and the SHA-256 of the original and of the signed PDF. Names
+ * and values print in their own script (lib/server/pdf-text); a character no
+ * font has prints as a visible U+FFFD, so no name can make the job fail.
+ * A further labelled value is one `w.pair(label, value)` line.
  */
 export async function buildCertificate(input: CertificateInput): Promise<Uint8Array> {
   const pdf = await PDFDocument.create();
@@ -59,9 +62,9 @@ export async function buildCertificate(input: CertificateInput): Promise<Uint8Ar
   pdf.setProducer(input.issuer);
   pdf.setCreationDate(input.generatedAt);
   pdf.setModificationDate(input.generatedAt);
-  const regular = await pdf.embedFont(StandardFonts.Helvetica);
-  const bold = await pdf.embedFont(StandardFonts.HelveticaBold);
-  const w = writer(pdf, regular, new Set(regular.getCharacterSet()));
+  await fontsReady();
+  const w = writer(pdf);
+  const bold = "bold" as const;
 
   const unfinished = input.unfinished;
   w.line(unfinished ? `Signature certificate - ${unfinished.label}` : "Signature certificate", { font: bold, size: 20, after: 6 });

@@ -1,11 +1,14 @@
 import "server-only";
 import { rgb, type PDFDocument, type PDFFont, type PDFPage, type RGB } from "pdf-lib";
+import { TextWriter } from "@/lib/server/pdf-text/text-writer";
 import { wrapWords } from "./fit-text";
-import { sanitizeText, type CharacterSet } from "./safe-text";
+import { cleanText } from "./safe-text";
 
 // The layout of the service's own A4 documents (the signature certificate,
 // the verification report): a text cursor from the top of the page down,
 // labelled values, wrapped paragraphs, audit entries and a numbered footer.
+// Text in any script is drawn through lib/server/pdf-text (Noto Sans, the
+// script's Noto face where needed), so names and values print as typed.
 
 // A4 in points.
 export const PAGE_W = 595.28;
@@ -22,23 +25,36 @@ export const utc = (d: Date | null) => (d ? `${d.toISOString().slice(0, 19).repl
 
 export type PageEvent = { time: Date; keyword: string; payload: string; ipAddress: string | null };
 
-type LineOpts = { font?: PDFFont; size?: number; color?: RGB; x?: number; after?: number };
+/**
+ * A weight: "bold", or (for callers written for the standard fonts) a
+ * pdf-lib font, bold when its name says so. No standard font is drawn with.
+ */
+export type FontChoice = "regular" | "bold" | PDFFont;
+type LineOpts = { font?: FontChoice; size?: number; color?: RGB; x?: number; after?: number };
 
-/** A top-to-bottom text cursor that starts a new page when the next block would not fit. */
-export function writer(pdf: PDFDocument, regular: PDFFont, charset: CharacterSet) {
+const weightOf = (font: FontChoice | undefined) =>
+  font === "bold" || (typeof font === "object" && /bold/i.test(font.name)) ? 700 : 400;
+
+/**
+ * A top-to-bottom text cursor that starts a new page when the next block
+ * would not fit. Needs `await fontsReady()` (lib/server/pdf-text) once
+ * before; the two further arguments of earlier versions are ignored.
+ */
+export function writer(pdf: PDFDocument, ..._legacy: unknown[]) {
+  const text = TextWriter.forReadyFonts(pdf);
   let page: PDFPage = pdf.addPage([PAGE_W, PAGE_H]);
   let y = PAGE_H - MARGIN;
-  const clean = (s: string) => sanitizeText(s, charset);
-  const wrap = (s: string, font: PDFFont, size: number, width: number) =>
-    wrapWords(clean(s).replace(/\s+/g, " ").trim(), (t, sz) => font.widthOfTextAtSize(t, sz), size, width);
+  const clean = (s: string) => cleanText(s);
+  const wrap = (s: string, font: FontChoice | undefined, size: number, width: number) =>
+    wrapWords(clean(s).replace(/\s+/g, " ").trim(), (t, sz) => text.measure(t, sz, weightOf(font)), size, width);
 
   const keep = (height: number) => {
     if (y - height >= MARGIN + FOOTER) return;
     page = pdf.addPage([PAGE_W, PAGE_H]);
     y = PAGE_H - MARGIN;
   };
-  const draw = (text: string, x: number, size: number, font: PDFFont, color: RGB) =>
-    page.drawText(text, { x, y: y - size, size, font, color });
+  const draw = (s: string, x: number, size: number, font: FontChoice | undefined, color: RGB) =>
+    text.drawLine(page, s, { x, y: y - size, size, weight: weightOf(font), color });
 
   const api = {
     keep,
@@ -46,48 +62,48 @@ export function writer(pdf: PDFDocument, regular: PDFFont, charset: CharacterSet
     line(text: string, o: LineOpts = {}) {
       const size = o.size ?? 10;
       keep(size * 1.3);
-      draw(clean(text), o.x ?? MARGIN, size, o.font ?? regular, o.color ?? BLACK);
+      draw(clean(text), o.x ?? MARGIN, size, o.font, o.color ?? BLACK);
       y -= size * 1.3 + (o.after ?? 0);
     },
     paragraph(text: string, o: LineOpts = {}) {
       const size = o.size ?? 10;
-      for (const l of wrap(text, o.font ?? regular, size, PAGE_W - 2 * MARGIN)) api.line(l, { ...o, after: 0 });
+      for (const l of wrap(text, o.font, size, PAGE_W - 2 * MARGIN)) api.line(l, { ...o, after: 0 });
       y -= o.after ?? 4;
     },
     rule() {
       page.drawLine({ start: { x: MARGIN, y }, end: { x: PAGE_W - MARGIN, y }, thickness: 0.75, color: GRAY });
       y -= 8;
     },
-    heading(text: string, font: PDFFont) {
+    heading(text: string, _font: FontChoice = "bold") {
       keep(14 * 1.3 + 8 + 3 * 13); // a heading never ends a page on its own
       y -= 8;
-      api.line(text, { font, size: 13, after: 3 });
+      api.line(text, { font: "bold", size: 13, after: 3 });
     },
     /** Label on the left, value wrapped in the column to its right. */
     pair(label: string, value: string) {
       const size = 9.5;
-      const lines = wrap(value || "-", regular, size, PAGE_W - 2 * MARGIN - LABEL_W);
+      const lines = wrap(value || "-", "regular", size, PAGE_W - 2 * MARGIN - LABEL_W);
       keep(lines.length * size * 1.3);
-      draw(clean(label), MARGIN, size, regular, GRAY);
+      draw(clean(label), MARGIN, size, "regular", GRAY);
       for (const l of lines) {
         keep(size * 1.3);
-        draw(l, MARGIN + LABEL_W, size, regular, BLACK);
+        draw(l, MARGIN + LABEL_W, size, "regular", BLACK);
         y -= size * 1.3;
       }
     },
     /** One audit entry: time in the left column; keyword, IP and the wrapped payload beside it. */
-    event(e: PageEvent, bold: PDFFont) {
+    event(e: PageEvent, _bold: FontChoice = "bold") {
       const size = 9;
       const width = PAGE_W - 2 * MARGIN - TIME_W;
       const head = `${e.keyword}${e.ipAddress ? `  -  IP ${e.ipAddress}` : ""}`;
-      const lines = wrap(e.payload, regular, size, width);
+      const lines = wrap(e.payload, "regular", size, width);
       keep((lines.length + 1) * size * 1.3 + 5);
-      draw(utc(e.time), MARGIN, size, regular, GRAY);
-      draw(clean(head), MARGIN + TIME_W, size, bold, BLACK);
+      draw(utc(e.time), MARGIN, size, "regular", GRAY);
+      draw(clean(head), MARGIN + TIME_W, size, "bold", BLACK);
       y -= size * 1.3;
       for (const l of lines) {
         keep(size * 1.3);
-        draw(l, MARGIN + TIME_W, size, regular, BLACK);
+        draw(l, MARGIN + TIME_W, size, "regular", BLACK);
         y -= size * 1.3;
       }
       y -= 5;
@@ -98,13 +114,14 @@ export function writer(pdf: PDFDocument, regular: PDFFont, charset: CharacterSet
       draw(page, MARGIN, y);
       y -= height;
     },
-    /** Footer with page numbers, written once the number of pages is known. */
+    /** Footer with page numbers, written once the number of pages is known; then the fonts. Last call before pdf.save(). */
     finish(label: string) {
       const pages = pdf.getPages();
       pages.forEach((p, i) => {
-        const text = clean(`${label}  |  Page ${i + 1} of ${pages.length}`);
-        p.drawText(text, { x: MARGIN, y: MARGIN - 10, size: 8, font: regular, color: GRAY });
+        const footer = clean(`${label}  |  Page ${i + 1} of ${pages.length}`);
+        text.drawLine(p, footer, { x: MARGIN, y: MARGIN - 10, size: 8, color: GRAY });
       });
+      text.finish();
     },
   };
   return api;

@@ -1,8 +1,9 @@
 import "server-only";
-import { LineCapStyle, PDFDocument, StandardFonts, degrees, rgb, type PDFFont, type PDFImage, type PDFPage } from "pdf-lib";
+import { LineCapStyle, PDFDocument, degrees, rgb, type PDFImage, type PDFPage } from "pdf-lib";
+import { TextWriter } from "@/lib/server/pdf-text";
 import { fitText } from "./fit-text";
 import { localToUser, pageViewOf, placeBox, type DisplayBox, type PageView, type Placement } from "./page-geometry";
-import { sanitizeText } from "./safe-text";
+import { cleanText } from "./safe-text";
 
 /** One value to draw, at a box in fractions of the displayed page (pages from 1). */
 export type Stamp = { page: number; box: DisplayBox; label: string } & (
@@ -26,8 +27,7 @@ const TEXT_PADDING = 2;
 export async function stampFields(original: Uint8Array, stamps: Stamp[]): Promise<Uint8Array> {
   // updateMetadata: false keeps the sender's title/author; the PDF signature states who produced this copy.
   const pdf = await PDFDocument.load(original, { updateMetadata: false });
-  const font = await pdf.embedFont(StandardFonts.Helvetica);
-  const charset = new Set(font.getCharacterSet());
+  const text = await TextWriter.create(pdf);
   const pages = pdf.getPages();
   const images = new Map<Uint8Array, PDFImage>();
 
@@ -37,7 +37,7 @@ export async function stampFields(original: Uint8Array, stamps: Stamp[]): Promis
     const where = placeBox(readPageView(page), stamp.box);
     switch (stamp.kind) {
       case "text":
-        drawText(page, where, sanitizeText(stamp.text, charset), font, stamp.fontSize);
+        drawText(page, where, cleanText(stamp.text), text, stamp.fontSize);
         break;
       case "check":
         drawCheck(page, where);
@@ -53,6 +53,7 @@ export async function stampFields(original: Uint8Array, stamps: Stamp[]): Promis
       }
     }
   }
+  text.finish();
   return pdf.save();
 }
 
@@ -67,18 +68,26 @@ export function readPageView(page: PDFPage): PageView {
   );
 }
 
-function drawText(page: PDFPage, where: Placement, text: string, font: PDFFont, fontSize?: number) {
-  if (!text.trim()) return;
-  const measure = (t: string, size: number) => font.widthOfTextAtSize(t, size);
-  const { size, lines, lineHeight } = fitText(text, measure, where.width, where.height, TEXT_PADDING, fontSize);
-  const ascent = font.heightAtSize(size, { descender: false });
-  const full = font.heightAtSize(size);
-  // Centre the block of lines vertically; left-align like a typed form entry.
-  const block = full + (lines.length - 1) * lineHeight;
-  const firstBaseline = where.height - (where.height - block) / 2 - ascent;
+// The vertical metrics the layout was made with (Helvetica's bounding box, in em): Noto Sans lines sit where they did.
+const ASCENT = 0.931;
+const FULL_HEIGHT = 1.156;
+
+/**
+ * A text answer fitted into its box (fit-text.ts) and drawn in any script
+ * (lib/server/pdf-text). Lines are centred vertically; a left-to-right line
+ * starts at the box's left edge like a typed form entry, a right-to-left one
+ * (Arabic, Hebrew) ends at its right edge.
+ */
+function drawText(page: PDFPage, where: Placement, value: string, text: TextWriter, fontSize?: number) {
+  if (!value.trim()) return;
+  const measure = (t: string, size: number) => text.measure(t, size);
+  const { size, lines, lineHeight } = fitText(value, measure, where.width, where.height, TEXT_PADDING, fontSize);
+  const block = FULL_HEIGHT * size + (lines.length - 1) * lineHeight;
+  const firstBaseline = where.height - (where.height - block) / 2 - ASCENT * size;
   lines.forEach((line, i) => {
-    const at = localToUser(where, TEXT_PADDING, firstBaseline - i * lineHeight);
-    page.drawText(line, { x: at.x, y: at.y, size, font, color: INK, rotate: degrees(where.rotation) });
+    const x = text.isRtl(line) ? Math.max(TEXT_PADDING, where.width - TEXT_PADDING - text.measure(line, size)) : TEXT_PADDING;
+    const at = localToUser(where, x, firstBaseline - i * lineHeight);
+    text.drawLine(page, line, { x: at.x, y: at.y, size, color: INK, rotate: where.rotation });
   });
 }
 

@@ -1,0 +1,140 @@
+// The one way the completion job puts text on a PDF page (field values,
+// merge values, names, the certificate). Usage:
+//
+//   const writer = await TextWriter.create(pdf);
+//   writer.measure(text, size);                 // width in points (synchronous)
+//   writer.drawLine(page, text, { x, y, size });
+//   writer.finish();                            // before pdf.save(): writes the font subsets
+//
+// Any script is drawn with the Noto face of its script (shape-line.ts);
+// a character no font has becomes a visible U+FFFD, never an error.
+import {
+  PDFHexString,
+  PDFName,
+  PDFOperator,
+  PDFOperatorNames,
+  beginText,
+  endText,
+  popGraphicsState,
+  pushGraphicsState,
+  rgb,
+  setFillingColor,
+  setFontAndSize,
+  setTextMatrix,
+  showText,
+  type PDFDocument,
+  type PDFPage,
+  type RGB,
+} from "pdf-lib";
+import { FontEmbedder } from "./embed-fonts";
+import { areFontsReady, fontsReady, type Weight } from "./font-catalog";
+import { cjkHintOf, shapeLine, type CjkHint, type ShapedRun } from "./shape-line";
+
+export type LineStyle = {
+  x: number;
+  y: number;
+  size: number;
+  weight?: Weight;
+  color?: RGB;
+  /** Counter-clockwise, degrees, about (x, y). */
+  rotate?: number;
+  /** Han characters in Japanese or Korean shapes: by default taken from the text itself (kana, Hangul). */
+  cjk?: CjkHint;
+};
+
+export class TextWriter {
+  private readonly fonts: FontEmbedder;
+
+  /** A writer for `pdf` where fontsReady() has already resolved (throws otherwise). */
+  static forReadyFonts(pdf: PDFDocument): TextWriter {
+    if (!areFontsReady()) throw new Error("The fonts are not loaded yet: await fontsReady() before drawing text.");
+    return new TextWriter(pdf);
+  }
+
+  private constructor(pdf: PDFDocument) {
+    this.fonts = new FontEmbedder(pdf);
+  }
+
+  /** A writer for `pdf`, once the fonts can be loaded (the first call in a process waits a moment). */
+  static async create(pdf: PDFDocument): Promise<TextWriter> {
+    await fontsReady();
+    return new TextWriter(pdf);
+  }
+
+  /** Width of one line of `text` at `size`, in points. */
+  measure(text: string, size: number, weight: Weight = 400, cjk?: CjkHint): number {
+    return shapeLine(text, weight, cjk ?? cjkHintOf(text)).width * size;
+  }
+
+  /** Whether the line's paragraph direction is right-to-left (its first strong character is Arabic or Hebrew). */
+  isRtl(text: string, weight: Weight = 400): boolean {
+    return shapeLine(text, weight).rtl;
+  }
+
+  /**
+   * Draws one line with its left end of the baseline at (x, y). The glyphs
+   * are placed one by one where the shaping put them; the line is marked
+   * with its text as /ActualText, so extraction returns it in logical order
+   * even where the drawing order differs (right-to-left runs, Indic vowel
+   * signs drawn before their consonant).
+   */
+  drawLine(page: PDFPage, text: string, style: LineStyle): void {
+    if (!text) return;
+    const weight = style.weight ?? 400;
+    const line = shapeLine(text, weight, style.cjk ?? cjkHintOf(text));
+    if (!line.runs.length) return;
+    const angle = ((style.rotate ?? 0) * Math.PI) / 180;
+    const cos = Math.cos(angle);
+    const sin = Math.sin(angle);
+    const size = style.size;
+
+    const ops: PDFOperator[] = [pushGraphicsState(), setFillingColor(style.color ?? rgb(0, 0, 0)), beginText()];
+    let pen = 0; // along the baseline, in points
+    for (const run of line.runs) {
+      const scale = size / run.face.font.unitsPerEm;
+      const actual = needsActualText(run);
+      if (actual) ops.push(beginSpan(page, run.text));
+      ops.push(setFontAndSize(this.fonts.resourceName(page, run.face), size));
+      for (const g of run.glyphs) {
+        const gid = this.fonts.glyphId(run.face, g);
+        const dx = pen + g.xOffset * scale;
+        const dy = g.yOffset * scale;
+        const x = style.x + dx * cos - dy * sin;
+        const y = style.y + dx * sin + dy * cos;
+        ops.push(setTextMatrix(cos, sin, -sin, cos, round(x), round(y)));
+        ops.push(showText(PDFHexString.of(gid.toString(16).padStart(4, "0"))));
+        pen += g.xAdvance * scale;
+      }
+      if (actual) ops.push(PDFOperator.of(PDFOperatorNames.EndMarkedContent));
+    }
+    ops.push(endText(), popGraphicsState());
+    page.pushOperators(...ops);
+  }
+
+  /** Writes the font subsets into the PDF: after the last drawLine, before save. */
+  finish(): void {
+    this.fonts.finish();
+  }
+}
+
+const round = (n: number) => Math.round(n * 1000) / 1000;
+
+/**
+ * Whether extraction needs the run's text spelled out: in a left-to-right
+ * run whose glyphs, read in drawing order, do not give its text (an Indic
+ * vowel sign drawn before its consonant, a glyph split in two). Right-to-left
+ * runs are not marked: extractors (poppler, pdf.js) put right-to-left glyphs
+ * back in logical order themselves, and would reverse an /ActualText too.
+ */
+function needsActualText(run: ShapedRun): boolean {
+  if (run.rtl) return false;
+  const drawn = run.glyphs.map((g) => String.fromCodePoint(...g.codePoints)).join("");
+  return drawn.normalize("NFC") !== run.text.normalize("NFC");
+}
+
+function beginSpan(page: PDFPage, text: string): PDFOperator {
+  const props = page.doc.context.obj({});
+  props.set(PDFName.of("ActualText"), PDFHexString.fromText(text));
+  // A property list is a dictionary operand; pdf-lib's operand type does not list it, but writes it inline.
+  return PDFOperator.of(PDFOperatorNames.BeginMarkedContentSequence, [PDFName.of("Span"), props as unknown as PDFName]);
+}
