@@ -5,11 +5,18 @@ const escapeHtml = (s: string) =>
 
 type Message = { subject: string; text: string; html: string };
 
-/** A plain message with one call to action; text and HTML say the same. */
+/**
+ * A plain message with one call to action; text and HTML say the same.
+ * Names, document names and messages may be in any script: nodemailer sends
+ * the subject as an RFC 2047 UTF-8 encoded-word and the bodies as UTF-8, the
+ * HTML declares its charset, and each paragraph takes its direction from its
+ * own first strong character (dir="auto"), so an Arabic or Hebrew message
+ * reads right to left while the English sentences around a name do not.
+ */
 function compose(subject: string, paragraphs: string[], action?: { label: string; url: string }): Message {
   const text = [...paragraphs, ...(action ? [`${action.label}: ${action.url}`] : [])].join("\n\n");
-  const html = `<!doctype html><html><body style="font-family:system-ui,sans-serif;color:#0f172a;line-height:1.5">${paragraphs
-    .map((p) => `<p>${escapeHtml(p)}</p>`)
+  const html = `<!doctype html><html><head><meta charset="utf-8"></head><body style="font-family:system-ui,sans-serif,'Noto Sans','Noto Sans Arabic','Noto Sans Hebrew','Noto Sans Devanagari','Noto Sans Thai','Noto Sans CJK SC','Noto Sans SC';color:#0f172a;line-height:1.5">${paragraphs
+    .map((p) => `<p dir="auto">${escapeHtml(p)}</p>`)
     .join("")}${
     action
       ? `<p><a href="${escapeHtml(action.url)}" style="display:inline-block;background:#2552e8;color:#fff;padding:10px 16px;border-radius:6px;text-decoration:none">${escapeHtml(action.label)}</a></p>`
