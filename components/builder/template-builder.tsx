@@ -12,6 +12,7 @@ import { PageCanvas } from "./page-canvas";
 import { RolesPanel } from "./roles-panel";
 import { SettingsPanel } from "./settings-panel";
 import { useHistory } from "./use-history";
+import { UI_FONT_STACK } from "@/components/signing/script-fonts";
 
 type Props = {
   mode: "template" | "document";
@@ -104,7 +105,7 @@ export function TemplateBuilder({ mode, pages, initial, kbaAllowed = false, acti
   };
 
   return (
-    <div className="space-y-4" onKeyDown={shortcuts}>
+    <div className="space-y-4" onKeyDown={shortcuts} style={{ fontFamily: UI_FONT_STACK }}>
       <header className="flex flex-wrap items-end justify-between gap-4">
         <div className="min-w-64 flex-1 space-y-1">
           <label className="block text-sm">

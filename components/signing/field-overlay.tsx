@@ -94,6 +94,7 @@ export function FieldOverlay({
         required={field.required}
         placeholder={field.type === "text" ? label : undefined}
         autoComplete="off"
+        dir="auto"
         maxLength={field.type === "text" ? 1000 : undefined}
         value={value}
         onChange={(e) => onChange(e.target.value)}

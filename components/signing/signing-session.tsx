@@ -12,6 +12,7 @@ import { PageViewer } from "./page-viewer";
 import { SignatureDialog, type SignatureKind } from "./signature-dialog";
 import { SignerHeader } from "./signer-header";
 import { useSigningState } from "./use-signing-state";
+import { UI_FONT_STACK } from "./script-fonts";
 
 const isSignatureField = (f: SignerField): f is SignerField & { type: SignatureKind } => f.type === "signature" || f.type === "initials";
 
@@ -55,7 +56,7 @@ export function SigningSession({ view }: { view: SignerView }) {
   const otherEmpty = (field: SignerField) => s.fields.filter((f) => f.id !== field.id && f.type === field.type && !isFilled(f, s.values[f.id])).length;
 
   return (
-    <div className="flex min-h-dvh flex-col">
+    <div className="flex min-h-dvh flex-col" style={{ fontFamily: UI_FONT_STACK }}>
       <main className="mx-auto w-full max-w-3xl flex-1 space-y-4 px-3 py-4 sm:px-4 sm:py-6">
         <SignerHeader view={view} />
         <p className="text-sm text-slate-600">

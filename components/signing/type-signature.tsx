@@ -3,19 +3,33 @@
 import "@fontsource/dancing-script/400.css";
 import { useEffect, useId, useRef, useState } from "react";
 import { toPngDataUrl } from "./image-utils";
+import { cjkFamilyFirst, NOTO_FAMILIES } from "./script-fonts";
 
-const FONT_FAMILY = '"Dancing Script", cursive';
 const RENDER_PX = 96;
 
-/** Renders the typed name in Dancing Script on a canvas, once the font is loaded. */
+/**
+ * The typed name's font: Dancing Script (a handwriting face) for the Latin
+ * letters it has; every other script (Cyrillic, Greek, Arabic, Hebrew,
+ * Devanagari, Thai, CJK) in its Noto Sans family, self-hosted like the
+ * handwriting face, so it draws on any machine, with or without fonts of
+ * its own for that script. Japanese or Korean text puts its own CJK family
+ * first, so shared Han characters take that language's shapes.
+ */
+export const signatureFontFamily = (text: string) => `"Dancing Script", ${cjkFamilyFirst(text)}${NOTO_FAMILIES}, cursive`;
+
+/** Whether the text is right to left (its first strong character is Arabic or Hebrew). */
+const isRtl = (text: string) => /^[^\p{L}]*[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufefc]/u.test(text);
+
+/** Renders the typed name on a canvas in its script's font (signatureFontFamily), once the fonts are loaded. */
 export async function renderTypedSignature(text: string): Promise<string | null> {
   const value = text.trim();
   if (!value) return null;
-  const font = `${RENDER_PX}px ${FONT_FAMILY}`;
+  const font = `${RENDER_PX}px ${signatureFontFamily(value)}`;
   try {
+    // Loads the slices of every listed family that the text's characters need.
     await document.fonts.load(font, value);
   } catch {
-    // Fall back to whatever cursive font is there.
+    // Fall back to whatever fonts are there.
   }
   const canvas = document.createElement("canvas");
   const ctx = canvas.getContext("2d");
@@ -30,6 +44,8 @@ export async function renderTypedSignature(text: string): Promise<string | null>
   canvas.width = Math.ceil(width + pad * 2);
   canvas.height = Math.ceil(ascent + descent + pad * 2);
   ctx.font = font; // resizing the canvas resets the context
+  ctx.direction = isRtl(value) ? "rtl" : "ltr";
+  ctx.textAlign = "left";
   ctx.fillStyle = "#0b1d51";
   ctx.textBaseline = "alphabetic";
   ctx.fillText(value, pad + left, pad + ascent);
@@ -77,6 +93,7 @@ export function TypeSignature({
           value={text}
           maxLength={kind === "signature" ? 80 : 8}
           autoComplete={kind === "signature" ? "name" : "off"}
+          dir="auto"
           onChange={(e) => setText(e.target.value)}
           className="block w-full rounded-md border-0 px-3 py-2 text-sm shadow-sm ring-1 ring-inset ring-slate-300 focus:ring-2 focus:ring-brand-600"
         />
@@ -84,7 +101,8 @@ export function TypeSignature({
       <div
         aria-hidden="true"
         className="flex h-32 items-center justify-center overflow-hidden rounded-md bg-white px-3 text-center text-5xl text-[#0b1d51] ring-1 ring-inset ring-slate-300 sm:text-6xl"
-        style={{ fontFamily: FONT_FAMILY }}
+        style={{ fontFamily: signatureFontFamily(text) }}
+        dir="auto"
       >
         <span className="truncate">{text.trim() || <span className="text-2xl text-slate-500">Preview</span>}</span>
       </div>
