@@ -122,12 +122,15 @@ const round = (n: number) => Math.round(n * 1000) / 1000;
 /**
  * Whether extraction needs the run's text spelled out: in a left-to-right
  * run whose glyphs, read in drawing order, do not give its text (an Indic
- * vowel sign drawn before its consonant, a glyph split in two). Right-to-left
+ * vowel sign drawn before its consonant, a glyph split in two) or that has
+ * marks placed on other glyphs. Right-to-left
  * runs are not marked: extractors (poppler, pdf.js) put right-to-left glyphs
  * back in logical order themselves, and would reverse an /ActualText too.
  */
 function needsActualText(run: ShapedRun): boolean {
   if (run.rtl) return false;
+  // Marks placed above or below their base (Thai tone marks, stacked vowels) would extract as a line of their own.
+  if (run.glyphs.some((g) => g.yOffset !== 0 || g.xAdvance === 0)) return true;
   const drawn = run.glyphs.map((g) => String.fromCodePoint(...g.codePoints)).join("");
   return drawn.normalize("NFC") !== run.text.normalize("NFC");
 }
