@@ -35,7 +35,7 @@ function DocumentLookup({ id, status }: { id: string; status: DocumentStatus | n
     return (
       <section className="rounded-lg bg-white p-4 text-sm ring-1 ring-amber-300">
         <p role="status" className="font-semibold text-amber-800 [overflow-wrap:anywhere]">
-          No document of this service has the id {id}.
+          {`No document of this service has the id ${id}.`}
         </p>
       </section>
     );

@@ -20,6 +20,13 @@ const GREY = rgb(0.45, 0.45, 0.5);
 
 export type EvidenceMarks = { documentId: string; verifyUrl: string; auditHead: ChainHead | null };
 
+/** The marks of a document's sealed files: its id, the verification page, and its audit chain's head now. */
+export function evidenceMarksOf(documentId: string, trail: readonly { seq: number | null; hash: string | null }[], appUrl: string): EvidenceMarks {
+  const chained = trail.filter((a) => a.seq !== null && a.hash !== null).sort((a, b) => a.seq! - b.seq!);
+  const last = chained.at(-1);
+  return { documentId, verifyUrl: `${appUrl}/verify`, auditHead: last ? { seq: last.seq!, hash: last.hash! } : null };
+}
+
 export const footerText = (m: Pick<EvidenceMarks, "documentId" | "verifyUrl">) => `Document ${m.documentId} - verify this copy at ${m.verifyUrl}`;
 
 /** Writes the document-information entries, and (with `footer`) the footer on every page. */
