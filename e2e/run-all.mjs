@@ -21,6 +21,7 @@ import { redact, resetPostgres } from "./harness/database.mjs";
 import { run } from "./harness/processes.mjs";
 import { freePort, printLog, startServer, stop, waitForServer } from "./harness/server-control.mjs";
 import { startMailSink } from "./harness/mail-sink.mjs";
+import { startTsa } from "./harness/tsa.mjs";
 import { playwrightSummary, printSummary, vitestSummary } from "./harness/summary.mjs";
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..");
@@ -34,6 +35,7 @@ const SERVER_LOG = path.join(ARTIFACTS, "server.log");
 const VITEST_REPORT = path.join(ARTIFACTS, "vitest-report.json");
 const PLAYWRIGHT_REPORT = path.join(ARTIFACTS, "playwright-report.json");
 const MAIL_LOG = path.join(ARTIFACTS, "mail.jsonl");
+const TSA_DIR = path.join(ARTIFACTS, "tsa");
 
 const argv = process.argv.slice(2);
 const onlyArg = argv.find((a) => a.startsWith("--only="));
@@ -156,6 +158,11 @@ async function main() {
   const mailSink = await startMailSink({ file: MAIL_LOG });
   phase(`SMTP sink on ${mailSink.url} (messages: ${path.relative(root, MAIL_LOG)})`);
 
+  // The RFC 3161 time-stamping authority the server seals executed PDFs with (PAdES B-LTA); its CA is in TSA_DIR.
+  fs.rmSync(TSA_DIR, { recursive: true, force: true }); // new keys and certificates each run
+  const tsa = await startTsa({ dir: TSA_DIR });
+  phase(`time-stamping authority on ${tsa.url} (CA: ${path.relative(root, tsa.files.caCert)})`);
+
   const port = await freePort(Number(process.env.TEST_PORT || 3100));
   const baseUrl = `http://localhost:${port}`;
   const serverEnv = childEnv({
@@ -167,6 +174,7 @@ async function main() {
     // Callback tests run their receivers on this machine.
     CALLBACKS_ALLOW_PRIVATE_NETWORKS: "true",
     SMTP_URL: mailSink.url,
+    TSA_URLS: tsa.url,
     // Known to the tests, which obtain dashboard (first-party) tokens for the /ext endpoints.
     DASHBOARD_CLIENT_SECRET: crypto.randomBytes(24).toString("hex"),
     ...GENEROUS_RATE_LIMITS,
@@ -202,7 +210,7 @@ async function main() {
   // (e) the two runners, both always
   // (vitest replaces BASE_URL with Vite's base inside tests: E2E_BASE_URL is what they read)
   // (servers of their own that tests start inherit the generous limits too)
-  const testEnv = { ...childEnv(GENEROUS_RATE_LIMITS), BASE_URL: baseUrl, E2E_BASE_URL: baseUrl, FIXTURES, E2E_ARTIFACTS: ARTIFACTS, E2E_MAIL_LOG: MAIL_LOG, E2E_SMTP_URL: mailSink.url };
+  const testEnv = { ...childEnv(GENEROUS_RATE_LIMITS), BASE_URL: baseUrl, E2E_BASE_URL: baseUrl, FIXTURES, E2E_ARTIFACTS: ARTIFACTS, E2E_MAIL_LOG: MAIL_LOG, E2E_SMTP_URL: mailSink.url, E2E_TSA_URL: tsa.url, E2E_TSA_DIR: TSA_DIR };
   delete testEnv.DATABASE_URL;
   const results = [];
   if (only !== "ui") {
@@ -224,6 +232,7 @@ async function main() {
   const crashed = server.child.exitCode !== null || server.child.signalCode !== null;
   await stop(server);
   await mailSink.close();
+  await tsa.close();
   const ok = results.every((r) => r.ok);
   if (!ok) printLog(SERVER_LOG, 80);
   printSummary(results);

@@ -32,6 +32,26 @@ const schema = z.object({
   SIGNING_P12_PATH: z.string().min(1).optional().or(z.literal("").transform(() => undefined)),
   SIGNING_P12_PASSPHRASE: z.string().optional(),
   /**
+   * RFC 3161 time-stamping authorities, comma-separated http(s) URLs, tried in order. Set: executed PDFs
+   * are sealed at PAdES B-LTA, and completion waits (retries) while none answers. Unset: PAdES B-B.
+   */
+  TSA_URLS: z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      const urls = (v ?? "").split(",").map((u) => u.trim()).filter(Boolean);
+      for (const u of urls) {
+        let ok = false;
+        try {
+          ok = /^https?:$/.test(new URL(u).protocol);
+        } catch {}
+        if (!ok) ctx.addIssue({ code: "custom", message: `"${u}" is not an http(s) URL` });
+      }
+      return urls;
+    }),
+  /** How long one time-stamping authority may take to answer (seconds) before the next is tried. */
+  TSA_TIMEOUT_SECONDS: z.coerce.number().positive().max(300).default(10),
+  /**
    * Create the demo account (a published password). Unset means "only in
    * development" (`npm run dev`); `npm start` never seeds it unless this is
    * set to true explicitly. Resolved in loadEnv.

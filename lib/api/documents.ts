@@ -43,6 +43,11 @@ export const documentSchema = z.object({
   audits: z.array(auditSchema),
   page_image_urls: z.array(z.string()),
   signed_pdf_url: z.string().nullable(),
+  /**
+   * Extension (docs/api-decisions.md, "Long-term signatures"): the PAdES level the executed PDFs are sealed at,
+   * "B-B" or (with time-stamping configured) "B-LTA"; null until the signed PDF exists.
+   */
+  signature_level: z.enum(["B-B", "B-T", "B-LT", "B-LTA"]).nullable(),
   tags: tagsObject,
   merge_field_values: z.array(z.object({ id: z.string(), name: z.string(), value: z.string() })),
   form_fields: z

@@ -98,6 +98,8 @@ export type Doc = {
   embed_codes: { embed_code: string; signer_email: string | null; signer_role_name: string }[] | null;
   original_file_url: string;
   signed_pdf_url: string | null;
+  /** Extension: PAdES level of the sealed PDFs, null until they exist. */
+  signature_level?: "B-B" | "B-T" | "B-LT" | "B-LTA" | null;
   /** Always URLs: the certificate so far before completion, the stored files after. */
   signature_certificate_url: string;
   merged_document_certificate_url: string;

@@ -1,6 +1,9 @@
 import "server-only";
 import { PDFDocument } from "pdf-lib";
+import type { PadesLevel } from "@/lib/server/pdf-signing/read-pdf-signatures";
+import { env } from "@/lib/env";
 import type { CertificateInput } from "./build-certificate";
+import { evidenceMarksOf } from "./evidence-marks";
 import { signingOriginOf, type CompletionData } from "./load-completion-data";
 
 /**
@@ -11,8 +14,11 @@ import { signingOriginOf, type CompletionData } from "./load-completion-data";
 export async function certificateInputOf(
   data: CompletionData,
   original: Uint8Array,
-  extra: Pick<CertificateInput, "originalSha256" | "signedPdfSha256" | "generatedAt" | "issuer" | "unfinished">,
-): Promise<CertificateInput> {
+  extra: Pick<CertificateInput, "originalSha256" | "signedPdfSha256" | "generatedAt" | "issuer" | "unfinished"> & {
+    /** PAdES level the executed PDFs are sealed at (B-B, or B-LTA with TSA_URLS); null before completion. */
+    signatureLevel?: PadesLevel | null;
+  },
+): Promise<CertificateInput & { signatureLevel: PadesLevel | null }> {
   const { doc } = data;
   return {
     document: {
@@ -35,7 +41,10 @@ export async function certificateInputOf(
         ...signingOriginOf(data.trail, p.id),
       })),
     events: data.trail.map((a) => ({ time: a.createdAt, keyword: a.keyword, payload: a.payload, ipAddress: a.ipAddress })),
+    auditHead: evidenceMarksOf(doc.id, data.trail, env().APP_URL).auditHead,
+    verifyUrl: `${env().APP_URL}/verify`,
     ...extra,
+    signatureLevel: extra.signatureLevel ?? null,
   };
 }
 

@@ -80,6 +80,7 @@ export async function completeDocument(db: Db, documentId: string): Promise<void
         originalSha256: files.originalSha256,
         signedPdfSha256: files.signedPdfSha256,
         mergedPdfSha256: files.mergedPdfSha256,
+        signatureLevel: files.signatureLevel,
         updatedAt: now,
       })
       .where(eq(documents.id, documentId));

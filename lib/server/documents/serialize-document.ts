@@ -59,6 +59,8 @@ export function serializeDocument(details: DocumentDetails, version: ApiVersion,
     })),
     page_image_urls: doc.pages.map((p) => signedFileUrl(p.imageKey)),
     signed_pdf_url: doc.signedPdfKey ? signedFileUrl(doc.signedPdfKey, { filename: `${safeName}-signed.pdf` }) : null,
+    // Extension: the PAdES level of the signed PDFs, once they exist (docs/api-decisions.md).
+    signature_level: doc.signedPdfKey ? signatureLevelOf(doc.signatureLevel) : null,
     tags: doc.tags,
     merge_field_values: doc.mergeFieldValues,
     embed_codes: doc.apiEmbedded
@@ -98,3 +100,7 @@ function formFieldValue(stored: string | undefined) {
   if (!stored) return "";
   return stored.startsWith("storage:") ? signedFileUrl(stored.slice("storage:".length)) : stored;
 }
+
+const SIGNATURE_LEVELS = ["B-B", "B-T", "B-LT", "B-LTA"] as const;
+const signatureLevelOf = (stored: string | null) =>
+  SIGNATURE_LEVELS.find((l) => l === stored) ?? null;

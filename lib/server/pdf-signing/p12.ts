@@ -2,11 +2,18 @@ import "server-only";
 import crypto from "node:crypto";
 import { promisify } from "node:util";
 import forge from "node-forge";
-import type { SigningKey } from "./cades-signature";
 
 // PKCS#12 in and out. node-forge does the PKCS#12 container (Node's crypto
 // has no PKCS#12 support); everything else (key generation, signing, hashing)
 // uses Node's native crypto, which is much faster.
+
+export type SigningKey = {
+  privateKey: crypto.KeyObject;
+  /** DER of the certificate that belongs to privateKey. */
+  certificate: Buffer;
+  /** DER of further certificates to embed (issuers), if any. */
+  chain: Buffer[];
+};
 
 export type ParsedP12 = SigningKey & { subject: string; fingerprintSha256: string; notAfter: Date };
 

@@ -4,8 +4,7 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import { env } from "@/lib/env";
 import { deriveSecret } from "@/lib/server/secrets";
-import type { SigningKey } from "./cades-signature";
-import { createSelfSignedP12, parseP12, type ParsedP12 } from "./p12";
+import { createSelfSignedP12, parseP12, type ParsedP12, type SigningKey } from "./p12";
 
 // The service's own signing certificate, which seals every completed PDF.
 // SIGNING_P12_PATH (+ SIGNING_P12_PASSPHRASE) names a PKCS#12 issued by a CA the
@@ -45,7 +44,7 @@ export async function getSigningIdentity(): Promise<SigningIdentity> {
   return (await load()).identity;
 }
 
-/** The private key and certificates parsed from the identity (for signPdf). */
+/** The private key and certificates parsed from the identity (for sealPdf). */
 export async function getSigningKey(): Promise<SigningKey> {
   return (await load()).key;
 }
