@@ -14,7 +14,7 @@ import { promisify } from "node:util";
 import { PDFDocument, PDFName, PDFSignature } from "pdf-lib";
 import { beforeAll, describe, expect, it } from "vitest";
 import { api } from "./helpers";
-import { expectHumanMessage, submitFile, tokensFor, waitForFinal } from "./support/sending";
+import { expectHumanMessage, putFile, submitFile, tokensFor, waitForFinal } from "./support/sending";
 import { download, getDocument, pdfText, recipient, signaturePng, squeeze, submitAs, waitForDocument, type Doc } from "./support/signing-calls";
 
 type Box = { x: number; y: number; width: number; height: number };
@@ -227,6 +227,30 @@ describe("form field names choose the role", () => {
     expect(done.status_message).toContain('"signer3_date"');
     expect(done.status_message).toContain("page 1");
     expect(done.status_message).toMatch(/3rd recipient/);
+  });
+});
+
+// ---------------------------------------------------------------- template uploads (the builder)
+
+describe("a template upload of a fillable PDF", () => {
+  it("takes its roles from the names: [Role] as written, signerN as \"Signer N\", the rest for Signer 1", { timeout: 120_000 }, async () => {
+    const { bytes } = await fx.makeFillablePdf();
+    const created = await api("/ext/template_uploads", { token, method: "POST", body: { file_name: "fillable.pdf" } });
+    expect(created.status, created.text).toBe(200);
+    const { id, upload_url } = created.body.template_upload;
+    expect((await putFile(upload_url, bytes)).status).toBe(200);
+    expect((await api(`/ext/template_uploads/${id}/uploaded`, { token, method: "POST", body: {} })).status).toBe(200);
+    let upload: { status: string; status_message: string | null; roles: string[]; fields: Field[] };
+    const deadline = Date.now() + 90_000;
+    do {
+      await new Promise((r) => setTimeout(r, 300));
+      upload = (await api(`/ext/template_uploads/${id}`, { token })).body.template_upload;
+    } while (upload.status !== "completed" && upload.status !== "errored" && Date.now() < deadline);
+    expect(upload.status, upload.status_message ?? "").toBe("completed");
+    expect([...upload.roles].sort()).toEqual(["Manager", "Signer 1", "Signer 2"]);
+    expect(byName(upload.fields, "Approval note [Manager]").role).toBe("Manager");
+    expect(byName(upload.fields, "signer2_title").role).toBe("Signer 2");
+    for (const name of ["Client.full_name", "Client.signature", "Manager.signature", "payment=cash"]) expect(byName(upload.fields, name).role).toBe("Signer 1");
   });
 });
 
