@@ -264,6 +264,37 @@ describe("every executed page leads back to the proof", () => {
     expect(stdout).toContain(`Document ${doc.id} - verify this copy at ${server!.baseUrl}/verify`);
   });
 
+  it("the certificate prints the verification address and a QR code of it, and the audit chain head it was sealed with", async (ctx) => {
+    skip(ctx);
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "qr-"));
+    try {
+      fs.writeFileSync(path.join(dir, "m.pdf"), files.merged);
+      const address = `${server!.baseUrl}/verify?document=${doc.id}`;
+      const { stdout } = await exec("pdftotext", [path.join(dir, "m.pdf"), "-"]);
+      expect(stdout.replace(/\s+/g, " ")).toContain(`visit ${address} to check this document`);
+      const report = (await verify(files.merged)).body;
+      const head = report.document.audit_chain.sealed_head;
+      expect(stdout.replace(/\s+/g, " ")).toContain(`entry ${head.seq}: ${head.hash}`);
+      // Every page at 150 dpi; the QR code is on one of the certificate's pages.
+      await exec("pdftoppm", ["-r", "150", "-png", path.join(dir, "m.pdf"), path.join(dir, "page")]);
+      const { createCanvas, loadImage } = await import("@napi-rs/canvas");
+      const jsQR = (await import("jsqr")).default;
+      const found: string[] = [];
+      for (const name of fs.readdirSync(dir).filter((f) => f.endsWith(".png")).sort()) {
+        const image = await loadImage(fs.readFileSync(path.join(dir, name)));
+        const canvas = createCanvas(image.width, image.height);
+        const g = canvas.getContext("2d");
+        g.drawImage(image, 0, 0);
+        const data = g.getImageData(0, 0, image.width, image.height);
+        const code = jsQR(new Uint8ClampedArray(data.data), image.width, image.height);
+        if (code) found.push(code.data);
+      }
+      expect(found).toEqual([address]);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it("/verify?document=<id> says the document was executed and gives its files' fingerprints; an unknown id says so", async (ctx) => {
     skip(ctx);
     const page = await (await fetch(new URL(`/verify?document=${doc.id}`, server!.baseUrl))).text();
