@@ -23,7 +23,7 @@ import { prepareOwnServer, tokenAt, type OwnServer, type OwnServerSetup } from "
 import { encodePng } from "../api/support/png";
 import { expectHumanMessage, makePdf, sendingRequestBody } from "../api/support/sending";
 import { aliceToken, fieldId, getDocument, recipient, sendFromTemplate, signaturePng, submitAs } from "../api/support/signing-calls";
-import { bigPng, flateBombPdf, imageBombPdf } from "./support/bombs";
+import { bigPng, flateBombPdf, imageBombPdf, objectStreamBombPdf } from "./support/bombs";
 
 const MB = 1024 * 1024;
 /** What the client may have written before the 413: the 1 MB limit plus socket buffers on both sides. */
@@ -173,15 +173,38 @@ async function call(path: string, init: { method?: string; body?: unknown } = {}
  * sampling the server's RSS and the latency of GET /me every 50 ms meanwhile.
  */
 async function uploadAndWatch(bytes: Uint8Array, name: string, timeoutMs = 60_000) {
-  const leader = server!.current!.child.pid!;
-  const baseline = treeRss(leader);
-  let peak = baseline;
   const created = await call("/public/v2/sending_requests", { body: sendingRequestBody({ file: { name } }) });
   expect(created.status, created.text).toBe(200);
   const { id, upload_url: uploadUrl } = created.body.sending_request;
   const put = await fetch(uploadUrl, { method: "PUT", headers: { "Content-Type": "application/octet-stream" }, body: bytes as Uint8Array<ArrayBuffer> });
   expect(put.status, await put.text()).toBe(200);
 
+  const watched = await whileWatching(async (growthMb) => {
+    const up = await call(`/public/v2/sending_requests/${id}/uploaded`, { method: "POST" });
+    expect(up.status, up.text).toBe(200);
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const got = await call(`/public/v2/sending_requests/${id}`);
+      const request = got.body.sending_request ?? got.body;
+      if (["completed", "errored"].includes(request.status)) return request;
+      if (server!.exited()) throw new Error(`the server died while processing ${name}: ${server!.exited()}\n${server!.logTail()}`);
+      if (Date.now() > deadline) throw new Error(`${name} was still ${request.status} after ${timeoutMs} ms; RSS grew by ${growthMb().toFixed(0)} MB`);
+      await new Promise((r) => setTimeout(r, 200));
+    }
+  });
+  return { request: watched.result, growthMb: watched.growthMb, latencies: watched.latencies, failures: watched.failures };
+}
+
+/**
+ * Runs `work` while sampling the server's RSS (its whole process group) and
+ * the latency of GET /me every 50 ms; answers its result, the RSS growth over
+ * the start and what /me did meanwhile.
+ */
+async function whileWatching<T>(work: (growthMb: () => number) => Promise<T>) {
+  const leader = server!.current!.child.pid!;
+  const baseline = treeRss(leader);
+  let peak = baseline;
+  const growthMb = () => (peak - baseline) / MB;
   let done = false;
   const latencies: number[] = [];
   const failures: string[] = [];
@@ -199,19 +222,9 @@ async function uploadAndWatch(bytes: Uint8Array, name: string, timeoutMs = 60_00
       await new Promise((r) => setTimeout(r, 50));
     }
   })();
-
   try {
-    const up = await call(`/public/v2/sending_requests/${id}/uploaded`, { method: "POST" });
-    expect(up.status, up.text).toBe(200);
-    const deadline = Date.now() + timeoutMs;
-    for (;;) {
-      const got = await call(`/public/v2/sending_requests/${id}`);
-      const request = got.body.sending_request ?? got.body;
-      if (["completed", "errored"].includes(request.status)) return { request, growthMb: (peak - baseline) / MB, latencies, failures };
-      if (server!.exited()) throw new Error(`the server died while processing ${name}: ${server!.exited()}\n${server!.logTail()}`);
-      if (Date.now() > deadline) throw new Error(`${name} was still ${request.status} after ${timeoutMs} ms; RSS grew by ${((peak - baseline) / MB).toFixed(0)} MB`);
-      await new Promise((r) => setTimeout(r, 200));
-    }
+    const result = await work(growthMb);
+    return { result, growthMb: growthMb(), latencies, failures };
   } finally {
     done = true;
     await sampler;
@@ -254,6 +267,26 @@ describe("decompression and image bombs end errored within the memory bound", ()
       expect(Math.max(...out.latencies), `GET /me latencies: ${out.latencies.map((l) => l.toFixed(0)).join(", ")} ms`).toBeLessThan(2000);
     });
   }
+});
+
+describe("a PDF sent to POST /verify is read within the same bounds", () => {
+  it("an object stream inflating to 4 GiB: 422 naming the bound, RSS +< 300 MB, /me keeps answering", { timeout: 90_000 }, async (ctx) => {
+    if (setup.skipReason) ctx.skip(setup.skipReason);
+    const bytes = await objectStreamBombPdf();
+    const out = await whileWatching(async () => {
+      const res = await fetch(new URL("/verify", server!.baseUrl), { method: "POST", headers: { "Content-Type": "application/pdf" }, body: bytes as Uint8Array<ArrayBuffer> });
+      return { status: res.status, text: await res.text() };
+    });
+    expect(out.result.status, out.result.text).toBe(422);
+    expect(JSON.parse(out.result.text).error).toMatch(/^The file could not be checked: .*(memory|seconds)/);
+    expect(out.growthMb, `the server's RSS grew by ${out.growthMb.toFixed(0)} MB`).toBeLessThan(300);
+    expect(out.failures).toEqual([]);
+    expect(Math.max(...out.latencies), `GET /me latencies: ${out.latencies.map((l) => l.toFixed(0)).join(", ")} ms`).toBeLessThan(2000);
+    // and the next, ordinary check is answered
+    const ok = await fetch(new URL("/verify", server!.baseUrl), { method: "POST", headers: { "Content-Type": "application/pdf" }, body: (await makePdf({ title: "Plain" })) as Uint8Array<ArrayBuffer> });
+    expect(ok.status).toBe(200);
+    expect((await ok.json()).verdict).toBe("unsigned");
+  });
 });
 
 // ---------------------------------------------------------------- 3. signature images

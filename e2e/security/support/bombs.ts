@@ -36,6 +36,19 @@ export async function flateBombPdf(inflated = 4 * 1024 * MIB): Promise<Uint8Arra
   return doc.save({ useObjectStreams: false });
 }
 
+/**
+ * A one-page PDF with an object stream (/Type /ObjStm, where compressed PDFs
+ * keep their objects) of ~4 MB Flate inflating to 4 GiB: a parser that reads
+ * the file's objects inflates it on load, before any page is drawn.
+ */
+export async function objectStreamBombPdf(inflated = 4 * 1024 * MIB): Promise<Uint8Array> {
+  const doc = await PDFDocument.create();
+  doc.addPage([612, 792]);
+  const objects = doc.context.stream(zlibOfZeros(inflated), { Type: "ObjStm", N: 1, First: 4, Filter: "FlateDecode" });
+  doc.context.register(objects);
+  return doc.save({ useObjectStreams: false });
+}
+
 /** A one-page PDF drawing a 30000 × 30000 grey image of zeros (~875 KB compressed, 900 MB decoded). */
 export async function imageBombPdf(side = 30000): Promise<Uint8Array> {
   const doc = await PDFDocument.create();

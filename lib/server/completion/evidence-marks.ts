@@ -1,6 +1,7 @@
 import "server-only";
 import { PDFDict, PDFDocument, PDFName, PDFString, StandardFonts, degrees, rgb } from "pdf-lib";
-import { formatChainHead, parseChainHead, type ChainHead } from "@/lib/server/documents/audit-chain";
+import { formatChainHead, type ChainHead } from "@/lib/server/documents/audit-chain";
+import { AUDIT_HEAD_KEY, DOCUMENT_ID_KEY } from "./read-evidence-marks";
 import { localToUser, placeBox } from "./page-geometry";
 import { readPageView } from "./stamp-fields";
 
@@ -9,10 +10,9 @@ import { readPageView } from "./stamp-fields";
 //   someone holding paper knows where to check it;
 // - two document-information entries, covered by the PDF signature: the
 //   document id, and the head of its audit chain at the moment of sealing
-//   (audit-chain.ts), which /verify compares with the stored trail.
+//   (audit-chain.ts), which /verify compares with the stored trail
+//   (read back by read-evidence-marks.ts).
 
-const DOCUMENT_ID_KEY = "SigningServiceDocumentId";
-const AUDIT_HEAD_KEY = "SigningServiceAuditChainHead";
 
 const FOOTER_SIZE = 6;
 const FOOTER_STRIP = 12; // points at the bottom of the displayed page
@@ -49,23 +49,6 @@ export async function addEvidenceMarks(bytes: Uint8Array, marks: EvidenceMarks, 
   info.set(PDFName.of(DOCUMENT_ID_KEY), PDFString.of(marks.documentId));
   if (marks.auditHead) info.set(PDFName.of(AUDIT_HEAD_KEY), PDFString.of(formatChainHead(marks.auditHead)));
   return pdf.save();
-}
-
-/** The marks of a file, if it carries them (any file may be uploaded to /verify: nothing here may throw). */
-export async function readEvidenceMarks(bytes: Uint8Array): Promise<{ documentId: string | null; auditHead: ChainHead | null }> {
-  try {
-    const pdf = await PDFDocument.load(bytes, { updateMetadata: false, ignoreEncryption: true, throwOnInvalidObject: false });
-    const info = pdf.context.lookup(pdf.context.trailerInfo.Info);
-    if (!(info instanceof PDFDict)) return { documentId: null, auditHead: null };
-    const text = (key: string) => {
-      const v = info.lookup(PDFName.of(key));
-      return v instanceof PDFString ? v.decodeText() : null;
-    };
-    const documentId = text(DOCUMENT_ID_KEY);
-    return { documentId: documentId && /^[A-Za-z0-9_-]{1,64}$/.test(documentId) ? documentId : null, auditHead: parseChainHead(text(AUDIT_HEAD_KEY)) };
-  } catch {
-    return { documentId: null, auditHead: null };
-  }
 }
 
 function infoDictOf(pdf: PDFDocument): PDFDict {

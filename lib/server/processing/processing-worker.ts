@@ -1,10 +1,13 @@
 // The processing worker's entry (a worker_threads thread, started by
-// run-in-worker.ts): it decodes one upload and posts the result back. Under
+// run-in-worker.ts): it decodes one upload (or reads the signatures of a file
+// sent to /verify) and posts the result back. Under
 // `next start` Turbopack bundles this file as a worker entry of its own;
 // under tsx it is imported from source. Nothing here reaches the database or
 // storage: a worker that is stopped mid-way leaves nothing behind.
 import { parentPort } from "node:worker_threads";
 import { renderPdfPages } from "@/lib/server/pdf/render-pages";
+import { readEvidenceMarks } from "@/lib/server/completion/read-evidence-marks";
+import { readPdfSignatures } from "@/lib/server/pdf-signing/read-pdf-signatures";
 import { prepareUpload } from "./prepare-upload";
 import { ProcessingError, toProcessingError } from "./processing-error";
 import type { WorkerReply, WorkerTask } from "./worker-protocol";
@@ -17,6 +20,12 @@ parentPort?.once("message", async (task: WorkerTask) => {
       const result = await prepareUpload(task.bytes, task.roles);
       reply = { ok: true, op: "upload", result };
       transfer.push(...buffersOf(result.pdf, ...result.pages.flatMap((p) => [p.image, p.thumbnail])));
+    } else if (task.op === "inspect") {
+      const [signatures, marks] = await Promise.all([
+        readPdfSignatures(task.bytes, { serviceCertificate: task.serviceCertificate }),
+        readEvidenceMarks(task.bytes),
+      ]);
+      reply = { ok: true, op: "inspect", signatures, marks };
     } else {
       const pages = await renderPdfPages(task.bytes, { maxPages: task.maxPages });
       reply = { ok: true, op: "render", pages };

@@ -45,6 +45,15 @@ export function renderPagesInWorker(bytes: Uint8Array, opts: { maxPages?: number
   });
 }
 
+/** The signatures and evidence marks of a file sent to /verify, read in the bounded worker (a hostile PDF is anyone's to send). */
+export function inspectPdfInWorker(bytes: Uint8Array, serviceCertificate: Uint8Array | null) {
+  return runExclusive(async () => {
+    const reply = await runTask({ op: "inspect", bytes, serviceCertificate });
+    if (reply.op !== "inspect") throw new Error("the processing worker answered another task");
+    return { signatures: reply.signatures, marks: reply.marks };
+  });
+}
+
 // One queue per process, also when Next loads this module twice.
 const g = globalThis as unknown as { __processingQueue?: Promise<unknown> };
 

@@ -5,7 +5,6 @@ import type { Db } from "@/lib/server/db/client";
 import { audits, documents, recipients, type users } from "@/lib/server/db/schema";
 import { checkAuditChain, type ChainHead } from "@/lib/server/documents/audit-chain";
 import { canAccessDocument } from "@/lib/server/documents/document-access";
-import { readEvidenceMarks } from "@/lib/server/completion/evidence-marks";
 import { maskEmail, maskName } from "@/lib/server/completion/mask-personal-data";
 import { inspectPdfSignatures, type CertificateInfo, type SignatureReport } from "@/lib/server/pdf-signing/inspect-pdf-signatures";
 
@@ -109,7 +108,7 @@ type DocumentRow = typeof documents.$inferSelect;
 /** Builds the report for an uploaded file. `viewer`: the signed-in user of the service (`sid` session), or null. */
 export async function buildVerificationReport(db: Db, bytes: Uint8Array, viewer: User | null): Promise<VerificationReport> {
   const sha256 = crypto.createHash("sha256").update(bytes).digest("hex");
-  const [signatures, marks] = await Promise.all([inspectPdfSignatures(bytes), readEvidenceMarks(bytes)]);
+  const { signatures, marks } = await inspectPdfSignatures(bytes);
   const ours = signatures.filter((s) => s.issuedByThisService);
 
   const [exact] = await db

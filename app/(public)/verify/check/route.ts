@@ -1,6 +1,7 @@
 import { getDb } from "@/lib/server/db/client";
 import { getWebSessionUser, readCookie, SESSION_COOKIE } from "@/lib/server/auth/web-session";
 import { contentDisposition } from "@/lib/server/http/content-disposition";
+import { ProcessingError } from "@/lib/server/processing/processing-error";
 import { readVerifyUpload } from "@/lib/server/verify/read-verify-upload";
 import { renderReportPdf } from "@/lib/server/verify/render-report-pdf";
 import { buildVerificationReport } from "@/lib/server/verify/verification-report";
@@ -18,7 +19,14 @@ export async function POST(req: Request) {
   if (!upload.ok) return Response.json({ error: upload.error }, { status: upload.status });
   const db = await getDb();
   const viewer = await getWebSessionUser(db, readCookie(req, SESSION_COOKIE));
-  const report = await buildVerificationReport(db, upload.bytes, viewer);
+  let report;
+  try {
+    report = await buildVerificationReport(db, upload.bytes, viewer);
+  } catch (e) {
+    // The file took more memory or time to read than any PDF we seal (run-in-worker.ts).
+    if (e instanceof ProcessingError) return Response.json({ error: `The file could not be checked: ${e.message}` }, { status: 422 });
+    throw e;
+  }
   // The answer depends on the session: never cached, never shared between users.
   const headers = { "Cache-Control": "no-store, private", Vary: "Cookie, Accept" };
   if (wantsPdf(req)) {
