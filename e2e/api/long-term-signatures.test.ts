@@ -330,6 +330,22 @@ describe("a server of its own", () => {
     downTsa = undefined;
   });
 
+  it("TSAs are tried in order: the first down, the second answers, B-LTA with the second's timestamps", { timeout: 240_000 }, async (ctx) => {
+    if (setup.skipReason) ctx.skip(setup.skipReason);
+    await server!.stop();
+    server!.env.TSA_URLS = `http://127.0.0.1:${tsaPort}/, ${process.env.E2E_TSA_URL}`;
+    await server!.start();
+    const id = await sendAndSign("Signed with a fallback TSA");
+    const done = await waitOwn(id, (d) => !!d.signed_pdf_url, "completion", 120_000);
+    expect(done.signature_level).toBe("B-LTA");
+    expect(fs.readFileSync(server!.log, "utf8")).toContain(`127.0.0.1:${tsaPort}/ did not give a timestamp`);
+    const reports = await readPdfSignatures(await download(done.signed_pdf_url!, "signed_pdf_url"));
+    expect(reports.map((r) => [r.kind, r.padesLevel, r.integrity.digestMatches, r.timestamp?.imprintMatches])).toEqual([
+      ["signature", "B-LTA", true, true],
+      ["document-timestamp", null, true, true],
+    ]);
+  });
+
   it('without TSA_URLS: B-B as before, one signature over the whole file, signature_level "B-B"', { timeout: 240_000 }, async (ctx) => {
     if (setup.skipReason) ctx.skip(setup.skipReason);
     await server!.stop();

@@ -32,6 +32,11 @@ import { timestampAuthorityFromEnv } from "./timestamp-authority";
 //
 // If no TSA answers, sealing throws: the completion job fails and is retried
 // (pg-boss, then the sweeper) rather than producing a weaker file.
+//
+// Known deviation, from the library: its CMS carries a signing-time signed
+// attribute (the same time as /M), which ETSI EN 319 142-1 asks PAdES
+// baseline signatures to leave out. pdfsig and the other validators we tried
+// accept it; the trusted time is the signature timestamp either way.
 
 export type SignPdfMeta = {
   /** /Reason. Plain text; avoid parentheses and backslashes (@libpdf/core escapes them twice). */
