@@ -26,10 +26,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditEntryHash } from "../../lib/server/documents/audit-chain";
 import { api } from "../api/helpers";
 import { REDIRECT_URI_FOR_OWN_SERVER } from "../api/support/own-database";
-import { importTemplateAt, prepareOwnServer, tokenAt, type OwnServer, type OwnServerSetup } from "../api/support/own-server";
+import { importTemplateAt, prepareOwnServer, signEveryRecipientAt, tokenAt, TWO_SIGNER_TEMPLATE, type OwnServer, type OwnServerSetup } from "../api/support/own-server";
 import { flipByteInSignedRange } from "../api/support/pdfsig";
 import { makePdf } from "../api/support/sending";
-import { signaturePng } from "../api/support/signing-calls";
 
 const exec = promisify(execFile);
 const USER = { email: "chain.keeper@evidence.example", password: "chain-Keeper-Pa55", name: "Cara Chain" };
@@ -74,16 +73,7 @@ async function sendAndSign(name: string) {
   });
   expect(sent.status, sent.text).toBe(200);
   const d = sent.body.document;
-  for (const r of d.recipients) {
-    const field = d.form_fields.find((f: { role: string }) => f.role === r.role_name);
-    const link = new URL(r.sign_url);
-    const res = await fetch(new URL(`/sign/${r.id}/submit`, server!.baseUrl), {
-      method: "POST",
-      headers: { "Content-Type": "application/json", Accept: "application/json" },
-      body: JSON.stringify({ access_token: link.searchParams.get("access_token"), values: { [field.id]: signaturePng(r.role_name) } }),
-    });
-    expect(res.status, await res.text()).toBe(200);
-  }
+  await signEveryRecipientAt(server!.baseUrl, d);
   const deadline = Date.now() + 120_000;
   let now = d;
   while (!now.signed_pdf_url && Date.now() < deadline) {
@@ -110,15 +100,7 @@ beforeAll(async () => {
   if (!server) return;
   await server.cli("user:create", "--email", USER.email, "--password", USER.password, "--name", USER.name, "--company", "Chain Ltd", "--account", "Chain");
   const app = await server.cli("app:create", "--owner", USER.email, "--name", "Chain Integration", "--redirect-uri", REDIRECT_URI_FOR_OWN_SERVER);
-  templateId = await importTemplateAt(server, USER.email, {
-    name: "Chained",
-    signer_sequencing: false,
-    roles: [{ name: "First", sequence: 0 }, { name: "Second", sequence: 1 }],
-    fields: [
-      { type: "signature", role: "First", name: "first_signature", page: 1, x: 0.1, y: 0.7, width: 0.3, height: 0.05, required: true },
-      { type: "signature", role: "Second", name: "second_signature", page: 1, x: 0.55, y: 0.7, width: 0.3, height: 0.05, required: true },
-    ],
-  });
+  templateId = await importTemplateAt(server, USER.email, { name: "Chained", ...TWO_SIGNER_TEMPLATE });
   await server.start();
   token = await tokenAt(server.baseUrl, USER, { ...app, redirect_uri: REDIRECT_URI_FOR_OWN_SERVER });
   const d = await sendAndSign("Chained agreement");

@@ -8,8 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { api } from "../api/helpers";
 import { REDIRECT_URI_FOR_OWN_SERVER } from "../api/support/own-database";
-import { importTemplateAt, prepareOwnServer, tokenAt, type OwnServer, type OwnServerSetup } from "../api/support/own-server";
-import { signaturePng } from "../api/support/signing-calls";
+import { importTemplateAt, prepareOwnServer, signEveryRecipientAt, tokenAt, TWO_SIGNER_TEMPLATE, type OwnServer, type OwnServerSetup } from "../api/support/own-server";
 
 const USER = { email: "crash.window@security.example", password: "crash-Window-Pa55", name: "Wendy Window" };
 
@@ -27,15 +26,7 @@ beforeAll(async () => {
   if (!server) return;
   await server.cli("user:create", "--email", USER.email, "--password", USER.password, "--name", USER.name, "--company", "Window Ltd", "--account", "Window");
   const app = await server.cli("app:create", "--owner", USER.email, "--name", "Window Integration", "--redirect-uri", REDIRECT_URI_FOR_OWN_SERVER);
-  templateId = await importTemplateAt(server, USER.email, {
-    name: "Crash window",
-    signer_sequencing: false,
-    roles: [{ name: "First", sequence: 0 }, { name: "Second", sequence: 1 }],
-    fields: [
-      { type: "signature", role: "First", name: "first_signature", page: 1, x: 0.1, y: 0.8, width: 0.3, height: 0.05, required: true },
-      { type: "signature", role: "Second", name: "second_signature", page: 1, x: 0.55, y: 0.8, width: 0.3, height: 0.05, required: true },
-    ],
-  });
+  templateId = await importTemplateAt(server, USER.email, { name: "Crash window", ...TWO_SIGNER_TEMPLATE });
   // No worker: the completion job the last signature queues is never taken.
   server.env.RUN_WORKER = "false";
   await server.start();
@@ -52,16 +43,7 @@ describe("kill -9 between the last signature's commit and the completion job", (
     });
     expect(sent.status, sent.text).toBe(200);
     const doc = sent.body.document;
-    for (const r of doc.recipients) {
-      const field = doc.form_fields.find((f: { role: string }) => f.role === r.role_name);
-      const link = new URL(r.sign_url);
-      const res = await fetch(new URL(`/sign/${r.id}/submit`, server!.baseUrl), {
-        method: "POST",
-        headers: { "Content-Type": "application/json", Accept: "application/json" },
-        body: JSON.stringify({ access_token: link.searchParams.get("access_token"), values: { [field.id]: signaturePng(r.role_name) } }),
-      });
-      expect(res.status, await res.text()).toBe(200);
-    }
+    await signEveryRecipientAt(server!.baseUrl, doc);
     const executed = (await call(`/public/v2/documents/${doc.id}`)).body.document;
     expect(executed.state).toBe("executed");
     expect(executed.signed_pdf_url).toBeNull();

@@ -316,3 +316,34 @@ export async function importTemplateAt(server: OwnServer, owner: string, definit
     fs.rmSync(dir, { recursive: true, force: true });
   }
 }
+
+/** A template of two signers, "First" and "Second", one signature field each, without signing order (for importTemplateAt). */
+export const TWO_SIGNER_TEMPLATE = {
+  signer_sequencing: false,
+  roles: [{ name: "First", sequence: 0 }, { name: "Second", sequence: 1 }],
+  fields: [
+    { type: "signature", role: "First", name: "first_signature", page: 1, x: 0.1, y: 0.8, width: 0.3, height: 0.05, required: true },
+    { type: "signature", role: "Second", name: "second_signature", page: 1, x: 0.55, y: 0.8, width: 0.3, height: 0.05, required: true },
+  ],
+};
+
+type SentDocument = { recipients: { id: string; role_name: string; sign_url: string }[]; form_fields: { id: string; role: string }[] };
+
+/**
+ * Every recipient of a document just sent (as the API answered it to its
+ * sender, sign_url included) signs the first field of their role with a drawn
+ * signature, through the signer page's submit call on `baseUrl`.
+ */
+export async function signEveryRecipientAt(baseUrl: string, doc: SentDocument) {
+  const { signaturePng } = await import("./signing-calls");
+  for (const r of doc.recipients) {
+    const field = doc.form_fields.find((f) => f.role === r.role_name);
+    if (!field) throw new Error(`no field for role ${r.role_name}`);
+    const res = await fetch(new URL(`/sign/${r.id}/submit`, baseUrl), {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Accept: "application/json" },
+      body: JSON.stringify({ access_token: new URL(r.sign_url).searchParams.get("access_token"), values: { [field.id]: signaturePng(r.role_name) } }),
+    });
+    if (res.status !== 200) throw new Error(`${r.role_name} could not sign: ${res.status} ${await res.text()}`);
+  }
+}
