@@ -1,6 +1,13 @@
 "use client";
 
 import "@fontsource/dancing-script/400.css";
+import "@fontsource/marck-script/400.css";
+import "@fontsource/aref-ruqaa/400.css";
+import "@fontsource/kalam/400.css";
+import "@fontsource/charm/400.css";
+import "@fontsource/ma-shan-zheng/400.css";
+import "@fontsource/yomogi/400.css";
+import "@fontsource/nanum-pen-script/400.css";
 import { useEffect, useId, useRef, useState } from "react";
 import { toPngDataUrl } from "./image-utils";
 import { cjkFamilyFirst, NOTO_FAMILIES } from "./script-fonts";
@@ -8,14 +15,32 @@ import { cjkFamilyFirst, NOTO_FAMILIES } from "./script-fonts";
 const RENDER_PX = 96;
 
 /**
- * The typed name's font: Dancing Script (a handwriting face) for the Latin
- * letters it has; every other script (Cyrillic, Greek, Arabic, Hebrew,
- * Devanagari, Thai, CJK) in its Noto Sans family, self-hosted like the
- * handwriting face, so it draws on any machine, with or without fonts of
- * its own for that script. Japanese or Korean text puts its own CJK family
- * first, so shared Han characters take that language's shapes.
+ * Handwriting faces, each for the letters the ones before it lack: Dancing
+ * Script (Latin), Marck Script (Cyrillic), Aref Ruqaa (Arabic, the everyday
+ * Ruqʿah hand), Kalam (Devanagari), Charm (Thai). For Han, kana and Hangul
+ * one face by the name's language: Yomogi for Japanese (kana), Nanum Pen
+ * Script for Korean (Hangul), Ma Shan Zheng (brush) for Chinese.
  */
-export const signatureFontFamily = (text: string) => `"Dancing Script", ${cjkFamilyFirst(text)}${NOTO_FAMILIES}, cursive`;
+const HANDWRITING = ['"Dancing Script"', '"Marck Script"', '"Aref Ruqaa"', '"Kalam"', '"Charm"'];
+
+function cjkHandwriting(text: string): string[] {
+  if (!/[\u2e80-\u9fff\uac00-\ud7af\uf900-\ufaff\u{20000}-\u{3134f}]/u.test(text)) return [];
+  const first = cjkFamilyFirst(text);
+  if (first.includes("JP")) return ['"Yomogi"'];
+  if (first.includes("KR")) return ['"Nanum Pen Script"'];
+  return ['"Ma Shan Zheng"'];
+}
+
+/**
+ * The typed name's font: a handwriting face for each script that has one
+ * here, every other script (Greek, Hebrew, and any letter a handwriting face
+ * lacks) in its Noto Sans family. All are self-hosted, so the name draws on
+ * any machine, with or without fonts of its own for that script. Japanese or
+ * Korean text puts its own CJK family first, so shared Han characters take
+ * that language's shapes.
+ */
+export const signatureFontFamily = (text: string) =>
+  [...HANDWRITING, ...cjkHandwriting(text), `${cjkFamilyFirst(text)}${NOTO_FAMILIES}`, "cursive"].join(", ");
 
 /** Whether the text is right to left (its first strong character is Arabic or Hebrew). */
 const isRtl = (text: string) => /^[^\p{L}]*[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufefc]/u.test(text);

@@ -10,7 +10,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
-import { HttpTimestampAuthority, P12Signer, PDF, type PAdESLevel } from "@libpdf/core";
+import { HttpTimestampAuthority, P12Signer, PDF, PdfArray, PdfDict, PdfName, PdfStream, type PAdESLevel } from "@libpdf/core";
 import { PDFDocument, StandardFonts } from "pdf-lib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readPdfSignatures, type SignatureReport } from "../../lib/server/pdf-signing/read-pdf-signatures";
@@ -177,6 +177,19 @@ describe("readPdfSignatures", () => {
     const extra = Buffer.from("\n% appended after signing\n");
     const [r] = await readPdfSignatures(Buffer.concat([pdf, extra]));
     expect(r!.integrity).toMatchObject({ digestMatches: true, signatureValid: true, coversWholeDocument: false, bytesAppendedAfter: extra.length });
+  });
+
+  it("a DSS entry that is not a certificate is left out of chains, not thrown", async () => {
+    const doc = await PDF.load(await sign("B-B", keys.issued));
+    const registry = doc.context.registry;
+    const junk = registry.register(PdfStream.fromDict({}, new Uint8Array([0x30, 0x03, 0x02, 0x01, 0x00, 0xff])));
+    const dss = registry.register(PdfDict.of({ Type: PdfName.of("DSS"), Certs: PdfArray.of(junk) }));
+    doc.getCatalog().set("DSS", dss);
+    const pdf = await doc.save({ incremental: true });
+    const [r] = await readPdfSignatures(pdf);
+    expect(r!.problems).toEqual([]);
+    expect(r!.integrity).toMatchObject({ digestMatches: true, signatureValid: true, coversWholeDocument: false });
+    expect(r!.chain.map((c) => c.commonName)).toEqual(["Report Test Issued", "Test Timestamp Root CA"]);
   });
 
   it("a damaged signature value is reported, not thrown", async () => {

@@ -1,17 +1,20 @@
 // Typed signatures in every script (issue 12, point 1), in the test browser
 // (Debian's Chromium, whose machine has no CJK, Devanagari or Thai fonts of
-// its own): the signer types a Chinese and an Arabic name in the signature
-// dialog's Type tab. The page's self-hosted Noto web fonts must load for
-// those characters, the preview's font draws each character as its own glyph
-// (a missing glyph draws the same empty box for every character, like
-// U+FFFF does), and the adopted signature image has ink.
+// its own): the signer types a Chinese, an Arabic and a Korean name in the
+// signature dialog's Type tab. The page's self-hosted handwriting face for
+// that script must load for those characters, the preview's font (with the
+// Noto families behind it) draws each character as its own glyph (a missing
+// glyph draws the same empty box for every character, like U+FFFF does), and
+// the adopted signature image has ink.
 import { expect, test, type Page } from "@playwright/test";
 import { aliceToken, recipient, sendFromTemplate } from "../api/support/signing-calls";
 import { expectSignatureImage, signatureButton, signatureDialog } from "./support/signing-ui";
 
+/** Each name with the self-hosted handwriting face it is typed in (components/signing/type-signature.tsx). */
 const CASES = [
-  { script: "Chinese", name: "王小明", family: "Noto Sans SC Variable" },
-  { script: "Arabic", name: "مرحبا علي", family: "Noto Sans Arabic Variable" },
+  { script: "Chinese", name: "王小明", family: "Ma Shan Zheng" },
+  { script: "Arabic", name: "مرحبا علي", family: "Aref Ruqaa" },
+  { script: "Korean", name: "김철수", family: "Nanum Pen Script" },
 ];
 
 let token: string;
@@ -72,7 +75,7 @@ function inkOfImage(page: Page, src: string) {
 }
 
 for (const c of CASES) {
-  test(`a typed signature in ${c.script} (${c.name}) renders real glyphs from the self-hosted Noto font`, async ({ page }) => {
+  test(`a typed signature in ${c.script} (${c.name}) renders real glyphs from a self-hosted handwriting font`, async ({ page }) => {
     test.setTimeout(90_000);
     const doc = await sendFromTemplate(token, {
       name: `Typed ${c.script} signature`,

@@ -101,6 +101,9 @@ export type ReadOptions = {
   serviceCertificate?: Uint8Array | null;
 };
 
+/** At most this many signatures are read from one file. */
+export const MAX_SIGNATURES = 100;
+
 /** Validation data in the Document Security Store (/DSS of the catalog). */
 type Dss = { certificates: Buffer[]; crls: number; ocspResponses: number; offset: number | null };
 
@@ -208,7 +211,13 @@ function isSelfSigned(x: crypto.X509Certificate) {
 
 /** Signer first, then issuers found in `pool` (by name and signature), stopping at a self-signed one or a loop. */
 function buildChain(signer: crypto.X509Certificate, pool: Buffer[]): crypto.X509Certificate[] {
-  const candidates = unique(pool).map((der) => new crypto.X509Certificate(der));
+  const candidates = unique(pool).flatMap((der) => {
+    try {
+      return [new crypto.X509Certificate(der)];
+    } catch {
+      return []; // not a certificate (a damaged or hostile DSS entry): not part of any chain
+    }
+  });
   const chain = [signer];
   const seen = new Set([signer.fingerprint256]);
   for (let current = signer; chain.length < 10; ) {
@@ -306,8 +315,10 @@ function timestampInfo(ts: ParsedTimestamp, stamped: Uint8Array | null): Timesta
  * file gives [], a damaged signature a report with `problems`.
  */
 export async function readPdfSignatures(pdf: Uint8Array, options: ReadOptions = {}): Promise<SignatureReport[]> {
-  const found = findByteRanges(pdf);
-  if (found.length === 0) return [];
+  const all = findByteRanges(pdf);
+  if (all.length === 0) return [];
+  // Each signature hashes up to the whole file: a bound, so a file with thousands of /ByteRange arrays costs no more than this many.
+  const found = all.slice(0, MAX_SIGNATURES);
   const { fieldNames, dss } = await readStructure(pdf);
   const service = options.serviceCertificate ? Buffer.from(options.serviceCertificate) : null;
   const pool: Buffer[] = [...dss.certificates];
@@ -396,10 +407,14 @@ export async function readPdfSignatures(pdf: Uint8Array, options: ReadOptions = 
   for (const p of partials) {
     const { report } = p;
     if (p.signerDer) {
-      const signer = new crypto.X509Certificate(p.signerDer);
-      report.signer = certificateInfo(signer);
-      report.chain = buildChain(signer, pool).map(certificateInfo);
-      report.issuedByThisService = report.kind === "signature" && !!service && service.equals(p.signerDer);
+      try {
+        const signer = new crypto.X509Certificate(p.signerDer);
+        report.signer = certificateInfo(signer);
+        report.chain = buildChain(signer, pool).map(certificateInfo);
+        report.issuedByThisService = report.kind === "signature" && !!service && service.equals(p.signerDer);
+      } catch (e) {
+        report.problems.push(`The signer's certificate cannot be read: ${(e as Error).message}`);
+      }
     }
     if (report.kind !== "signature" || report.subFilter !== "ETSI.CAdES.detached") continue;
     const later = docTimestamps.filter((t) => t.signedEnd > p.signedEnd);
@@ -408,14 +423,24 @@ export async function readPdfSignatures(pdf: Uint8Array, options: ReadOptions = 
     const archived = dss.offset !== null && later.some((t) => t.signedEnd > dss.offset!);
     report.padesLevel = !timestamped ? "B-B" : !inDss ? "B-T" : !archived ? "B-LT" : "B-LTA";
   }
-  return partials.map((p) => p.report);
+  const reports = partials.map((p) => p.report);
+  if (all.length > found.length) {
+    reports[reports.length - 1]!.problems.push(`The file has ${all.length} signature byte ranges; only the first ${found.length} were read.`);
+  }
+  return reports;
 }
 
 /** Certificates, CRLs and OCSP responses in the document's DSS (for tests and the report's summary). */
 export async function readDss(pdf: Uint8Array): Promise<{ certificates: CertificateInfo[]; crls: number; ocspResponses: number }> {
   const { dss } = await readStructure(pdf);
   return {
-    certificates: dss.certificates.map((der) => certificateInfo(new crypto.X509Certificate(der))),
+    certificates: dss.certificates.flatMap((der) => {
+      try {
+        return [certificateInfo(new crypto.X509Certificate(der))];
+      } catch {
+        return [];
+      }
+    }),
     crls: dss.crls,
     ocspResponses: dss.ocspResponses,
   };
