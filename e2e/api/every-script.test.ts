@@ -55,6 +55,9 @@ const SAMPLES: Sample[] = [
   { script: "Thai", client: "สมชาย ใจดี", manager: "สมหญิง รักไทย", title: "สวัสดี ผู้จัดการ", merge: "บริษัท สวัสดี", name: "สัญญา สวัสดี" },
 ];
 
+/** Emoji and other characters no Noto text font has: drawn as themselves where a font has them, else as a visible U+FFFD. */
+const EMOJI: Sample = { script: "emoji", client: "Ana 😀 Smile", manager: "Bob ✅ Builder", title: "Approved 👍 ok", merge: "Rocket 🦄 Corp", name: "Party 🎉 agreement" };
+
 /** Growth of the signed PDF allowed per script, over the plain document. */
 const MAX_GROWTH = 150 * 1024;
 
@@ -91,7 +94,7 @@ async function signOne(token: string, sample: Sample): Promise<Signed> {
 beforeAll(async () => {
   const token = await aliceToken();
   // All at once: the completion jobs run side by side like a busy day's.
-  const all = await Promise.all([PLAIN, ...SAMPLES].map((s) => signOne(token, s)));
+  const all = await Promise.all([PLAIN, EMOJI, ...SAMPLES].map((s) => signOne(token, s)));
   for (const r of all) results.set(r.sample.script, r);
 }, 240_000);
 
@@ -228,6 +231,16 @@ describe.each(SAMPLES.map((s) => [s.script, s] as const))("%s", (script, sample)
     expect(mail.html).toContain(sample.client);
     expect(mail.html).toMatch(/<meta charset="utf-8">/i);
   });
+});
+
+it("emoji never fail the job: each is drawn as itself or as a visible U+FFFD, never as glyph 0", async () => {
+  const r = results.get("emoji")!;
+  expect(r.doc.state).toBe("executed");
+  const signed = await extracted(r.signed);
+  expect(signed).toMatch(/Approved (👍|\uFFFD) ok/u);
+  expect(signed).toMatch(/Rocket (🦄|\uFFFD) Corp/u);
+  expect(await extracted(r.certificate)).toMatch(/Ana (😀|\uFFFD) Smile/u);
+  for (const bytes of [r.signed, r.certificate]) expect((await shownGlyphs(bytes)).notdef).toBe(0);
 });
 
 it("the plain document has no glyph 0 either (the control)", async () => {

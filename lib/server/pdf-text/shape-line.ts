@@ -85,8 +85,8 @@ function findFace(cp: number, families: Family[], weight: Weight): Face | null {
       try {
         face = loadFace(family, slice, weight);
       } catch (err) {
-        if (!isReadyError(err)) console.error(`[pdf-text] skipping the font ${slice.file}:`, err);
         if (isReadyError(err)) throw err;
+        console.error(`[pdf-text] skipping the font ${slice.file}:`, err); // a broken file costs its characters, not the job
         continue;
       }
       if (face.font.hasGlyphForCodePoint(cp)) return face;

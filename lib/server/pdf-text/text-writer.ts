@@ -72,11 +72,12 @@ export class TextWriter {
   }
 
   /**
-   * Draws one line with its left end of the baseline at (x, y). The glyphs
-   * are placed one by one where the shaping put them; the line is marked
-   * with its text as /ActualText, so extraction returns it in logical order
-   * even where the drawing order differs (right-to-left runs, Indic vowel
-   * signs drawn before their consonant).
+   * Draws one line with its left end of the baseline at (x, y), runs in
+   * visual order. The glyphs are placed one by one where the shaping put
+   * them; each maps back to its characters through the font's ToUnicode, and
+   * a left-to-right run whose glyphs do not read as its text (Indic vowel
+   * signs drawn before their consonant, stacked Thai marks) is marked with
+   * its text as /ActualText, so extraction returns exactly what was typed.
    */
   drawLine(page: PDFPage, text: string, style: LineStyle): void {
     if (!text) return;
@@ -123,9 +124,9 @@ const round = (n: number) => Math.round(n * 1000) / 1000;
  * Whether extraction needs the run's text spelled out: in a left-to-right
  * run whose glyphs, read in drawing order, do not give its text (an Indic
  * vowel sign drawn before its consonant, a glyph split in two) or that has
- * marks placed on other glyphs. Right-to-left
- * runs are not marked: extractors (poppler, pdf.js) put right-to-left glyphs
- * back in logical order themselves, and would reverse an /ActualText too.
+ * marks placed on other glyphs. Right-to-left runs are not marked:
+ * extractors (poppler, pdf.js) put right-to-left glyphs back in logical
+ * order themselves, and poppler would reverse an /ActualText too.
  */
 function needsActualText(run: ShapedRun): boolean {
   if (run.rtl) return false;
