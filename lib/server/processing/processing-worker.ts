@@ -6,8 +6,6 @@
 // storage: a worker that is stopped mid-way leaves nothing behind.
 import { parentPort } from "node:worker_threads";
 import { renderPdfPages } from "@/lib/server/pdf/render-pages";
-import { readEvidenceMarks } from "@/lib/server/completion/read-evidence-marks";
-import { readPdfSignatures } from "@/lib/server/pdf-signing/read-pdf-signatures";
 import { prepareUpload } from "./prepare-upload";
 import { ProcessingError, toProcessingError } from "./processing-error";
 import type { WorkerReply, WorkerTask } from "./worker-protocol";
@@ -21,6 +19,12 @@ parentPort?.once("message", async (task: WorkerTask) => {
       reply = { ok: true, op: "upload", result };
       transfer.push(...buffersOf(result.pdf, ...result.pages.flatMap((p) => [p.image, p.thumbnail])));
     } else if (task.op === "inspect") {
+      // Loaded only for this task: the signature readers (pkijs, @libpdf/core) would otherwise add
+      // to every upload's worker, whose memory is watched against the processing budget.
+      const [{ readPdfSignatures }, { readEvidenceMarks }] = await Promise.all([
+        import("@/lib/server/pdf-signing/read-pdf-signatures"),
+        import("@/lib/server/completion/read-evidence-marks"),
+      ]);
       const [signatures, marks] = await Promise.all([
         readPdfSignatures(task.bytes, { serviceCertificate: task.serviceCertificate }),
         readEvidenceMarks(task.bytes),
