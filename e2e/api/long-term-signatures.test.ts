@@ -30,6 +30,7 @@ import {
   download,
   managerValues,
   openSignPage,
+  pdfText,
   recipient,
   sendFromTemplate,
   signaturePng,
@@ -143,6 +144,11 @@ describe("with TSA_URLS: PAdES B-LTA", () => {
   it('the API says signature_level "B-LTA"', () => {
     expect(doc.state).toBe("executed");
     expect(doc.signature_level).toBe("B-LTA");
+  });
+
+  it("the certificate of completion states the level", async () => {
+    const text = await pdfText(await download(doc.signature_certificate_url, "signature_certificate_url"));
+    expect(text.replace(/\s+/g, " ")).toContain("PAdES B-LTA");
   });
 
   for (const which of ["signed", "merged"] as const) {
@@ -354,6 +360,7 @@ describe("a server of its own", () => {
     const id = await sendAndSign("Signed without a TSA");
     const done = await waitOwn(id, (d) => !!d.signed_pdf_url, "completion", 120_000);
     expect(done.signature_level).toBe("B-B");
+    expect((await pdfText(await download(done.signature_certificate_url, "certificate"))).replace(/\s+/g, " ")).toContain("PAdES B-B");
     for (const url of [done.signed_pdf_url!, done.merged_document_certificate_url]) {
       const bytes = await download(url, "sealed file");
       const out = await pdfsig(bytes);
