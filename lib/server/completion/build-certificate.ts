@@ -1,9 +1,8 @@
 import "server-only";
 import { PDFDocument, rgb } from "pdf-lib";
-import { fontsReady } from "@/lib/server/pdf-text";
 import type { ChainHead } from "@/lib/server/documents/audit-chain";
 import { drawQrCode } from "./draw-qr";
-import { utc, writer } from "./page-writer";
+import { utc, writer, type PageWriter } from "./page-writer";
 
 export { utc } from "./page-writer";
 
@@ -62,8 +61,7 @@ export async function buildCertificate(input: CertificateInput): Promise<Uint8Ar
   pdf.setProducer(input.issuer);
   pdf.setCreationDate(input.generatedAt);
   pdf.setModificationDate(input.generatedAt);
-  await fontsReady();
-  const w = writer(pdf);
+  const w = await writer(pdf);
   const bold = "bold" as const;
 
   const unfinished = input.unfinished;
@@ -76,7 +74,7 @@ export async function buildCertificate(input: CertificateInput): Promise<Uint8Ar
   w.rule();
 
   const d = input.document;
-  w.heading("Document", bold);
+  w.heading("Document");
   w.pair("Name", d.name);
   w.pair("Document ID", d.id);
   w.pair("File name", d.filename);
@@ -84,11 +82,11 @@ export async function buildCertificate(input: CertificateInput): Promise<Uint8Ar
   w.pair("Sent", utc(d.sentAt));
   w.pair("Executed", utc(d.executedAt));
 
-  w.heading("Sender", bold);
+  w.heading("Sender");
   w.pair("Name", input.sender.name);
   w.pair("E-mail", input.sender.email);
 
-  w.heading("Signers", bold);
+  w.heading("Signers");
   for (const s of input.signers) {
     w.keep(6 * 13 + 20); // a signer's block is not split across pages when avoidable
     w.line(s.name, { font: bold, size: 10.5, after: 2 });
@@ -101,7 +99,7 @@ export async function buildCertificate(input: CertificateInput): Promise<Uint8Ar
     w.gap(6);
   }
 
-  w.heading("Integrity (SHA-256)", bold);
+  w.heading("Integrity (SHA-256)");
   w.pair("Original PDF", input.originalSha256);
   w.pair("Signed PDF", input.signedPdfSha256 ?? "not produced yet (the document is not completed)");
   w.pair("Signature level", input.signatureLevel ? `PAdES ${input.signatureLevel}` : "not sealed yet");
@@ -112,10 +110,10 @@ export async function buildCertificate(input: CertificateInput): Promise<Uint8Ar
     { size: 8.5, color: GRAY },
   );
 
-  if (input.verifyUrl) verification(w, `${input.verifyUrl}?document=${encodeURIComponent(d.id)}`, bold);
+  if (input.verifyUrl) verification(w, `${input.verifyUrl}?document=${encodeURIComponent(d.id)}`);
 
-  w.heading("Audit trail", bold);
-  for (const e of input.events) w.event(e, bold);
+  w.heading("Audit trail");
+  for (const e of input.events) w.event(e);
 
   w.finish(`Signature certificate${unfinished ? ` (${unfinished.label.toLowerCase()})` : ""} - document ${d.id}`);
   return pdf.save();
@@ -124,8 +122,8 @@ export async function buildCertificate(input: CertificateInput): Promise<Uint8Ar
 const QR_SIZE = 84;
 
 /** The address that checks this document, as text and as a QR code beside it, for a printed copy. */
-function verification(w: ReturnType<typeof writer>, address: string, bold: Parameters<ReturnType<typeof writer>["heading"]>[1]) {
-  w.heading("Verification", bold);
+function verification(w: PageWriter, address: string) {
+  w.heading("Verification");
   w.block(QR_SIZE + 6, (page, left, top) => drawQrCode(page, address, { x: left, y: top - QR_SIZE, size: QR_SIZE }));
   w.paragraph(`Scan the code or visit ${address} to check this document; upload a copy there to verify it and its audit trail.`, { size: 8.5 });
 }

@@ -1,5 +1,6 @@
 import "server-only";
-import { rgb, type PDFDocument, type PDFFont, type PDFPage, type RGB } from "pdf-lib";
+import { rgb, type PDFDocument, type PDFPage, type RGB } from "pdf-lib";
+import { fontsReady } from "@/lib/server/pdf-text";
 import { TextWriter } from "@/lib/server/pdf-text/text-writer";
 import { wrapWords } from "./fit-text";
 import { cleanText } from "./safe-text";
@@ -25,22 +26,19 @@ export const utc = (d: Date | null) => (d ? `${d.toISOString().slice(0, 19).repl
 
 export type PageEvent = { time: Date; keyword: string; payload: string; ipAddress: string | null };
 
-/**
- * A weight: "bold", or (for callers written for the standard fonts) a
- * pdf-lib font, bold when its name says so. No standard font is drawn with.
- */
-export type FontChoice = "regular" | "bold" | PDFFont;
+export type FontChoice = "regular" | "bold";
 type LineOpts = { font?: FontChoice; size?: number; color?: RGB; x?: number; after?: number };
 
-const weightOf = (font: FontChoice | undefined) =>
-  font === "bold" || (typeof font === "object" && /bold/i.test(font.name)) ? 700 : 400;
+const weightOf = (font: FontChoice | undefined) => (font === "bold" ? 700 : 400);
+
+export type PageWriter = Awaited<ReturnType<typeof writer>>;
 
 /**
  * A top-to-bottom text cursor that starts a new page when the next block
- * would not fit. Needs `await fontsReady()` (lib/server/pdf-text) once
- * before; the two further arguments of earlier versions are ignored.
+ * would not fit (once the fonts of lib/server/pdf-text are loaded).
  */
-export function writer(pdf: PDFDocument, ..._legacy: unknown[]) {
+export async function writer(pdf: PDFDocument) {
+  await fontsReady();
   const text = TextWriter.forReadyFonts(pdf);
   let page: PDFPage = pdf.addPage([PAGE_W, PAGE_H]);
   let y = PAGE_H - MARGIN;
@@ -74,7 +72,7 @@ export function writer(pdf: PDFDocument, ..._legacy: unknown[]) {
       page.drawLine({ start: { x: MARGIN, y }, end: { x: PAGE_W - MARGIN, y }, thickness: 0.75, color: GRAY });
       y -= 8;
     },
-    heading(text: string, _font: FontChoice = "bold") {
+    heading(text: string) {
       keep(14 * 1.3 + 8 + 3 * 13); // a heading never ends a page on its own
       y -= 8;
       api.line(text, { font: "bold", size: 13, after: 3 });
@@ -92,7 +90,7 @@ export function writer(pdf: PDFDocument, ..._legacy: unknown[]) {
       }
     },
     /** One audit entry: time in the left column; keyword, IP and the wrapped payload beside it. */
-    event(e: PageEvent, _bold: FontChoice = "bold") {
+    event(e: PageEvent) {
       const size = 9;
       const width = PAGE_W - 2 * MARGIN - TIME_W;
       const head = `${e.keyword}${e.ipAddress ? `  -  IP ${e.ipAddress}` : ""}`;

@@ -1,6 +1,6 @@
 import "server-only";
-import { PDFDocument, StandardFonts } from "pdf-lib";
-import { utc, writer } from "@/lib/server/completion/page-writer";
+import { PDFDocument } from "pdf-lib";
+import { utc, writer, type PageWriter } from "@/lib/server/completion/page-writer";
 import type { SignatureJson, VerificationReport } from "./verification-report";
 
 const iso = (s: string | null) => (s ? utc(new Date(s)) : "-");
@@ -16,27 +16,26 @@ export async function renderReportPdf(report: VerificationReport): Promise<Uint8
   const pdf = await PDFDocument.create();
   pdf.setTitle(`Verification report - ${report.file.sha256.slice(0, 12)}`);
   pdf.setCreationDate(report.generated_at);
-  const regular = await pdf.embedFont(StandardFonts.Helvetica);
-  const bold = await pdf.embedFont(StandardFonts.HelveticaBold);
-  const w = writer(pdf, regular, new Set(regular.getCharacterSet()));
+  const w = await writer(pdf);
+  const bold = "bold" as const;
 
   w.line("Verification report", { font: bold, size: 20, after: 6 });
   w.line(`Made on ${utc(report.generated_at)}`, { size: 9, after: 6 });
   w.paragraph(report.summary, { font: bold, size: 11 });
   w.rule();
 
-  w.heading("File", bold);
+  w.heading("File");
   w.pair("SHA-256", report.file.sha256);
   w.pair("Size", `${report.file.size} bytes`);
   w.pair("Verdict", report.verdict.replaceAll("_", " "));
 
-  w.heading(`Signatures (${report.signatures.length})`, bold);
+  w.heading(`Signatures (${report.signatures.length})`);
   if (!report.signatures.length) w.paragraph("The file has no digital signature.");
-  report.signatures.forEach((s, i) => signature(w, s, i + 1, bold));
+  report.signatures.forEach((s, i) => signature(w, s, i + 1));
 
   const doc = report.document;
   if (doc) {
-    w.heading("Document", bold);
+    w.heading("Document");
     w.pair("Document ID", doc.id);
     if (doc.name !== null) w.pair("Name", doc.name);
     w.pair("Executed", utc(doc.executed_at));
@@ -44,7 +43,7 @@ export async function renderReportPdf(report: VerificationReport): Promise<Uint8
     w.pair("PAdES level", doc.signature_level ?? "-");
 
     const chain = doc.audit_chain;
-    w.heading("Audit chain", bold);
+    w.heading("Audit chain");
     w.pair("Intact", yesNo(chain.intact));
     w.pair("Entries", String(chain.length));
     w.pair("Head", chain.head ? `${chain.head.seq}:${chain.head.hash}` : "-");
@@ -52,14 +51,14 @@ export async function renderReportPdf(report: VerificationReport): Promise<Uint8
     for (const p of chain.problems) w.pair("Problem", p.problem);
 
     if (doc.signers.length) {
-      w.heading("Signers", bold);
+      w.heading("Signers");
       for (const s of doc.signers) w.pair(s.name, `${s.email ?? "-"}  -  ${s.signed_at ? `signed ${utc(s.signed_at)}` : "did not sign"}`);
     }
     if (doc.audit.length) {
-      w.heading("Audit trail", bold);
+      w.heading("Audit trail");
       for (const a of doc.audit) {
         const payload = "payload" in a ? a.payload : a.actor ? `${a.keyword} by ${a.actor}` : a.keyword;
-        w.event({ time: a.time, keyword: a.keyword, payload, ipAddress: "ip_address" in a ? a.ip_address : null }, bold);
+        w.event({ time: a.time, keyword: a.keyword, payload, ipAddress: "ip_address" in a ? a.ip_address : null });
       }
     }
   }
@@ -67,9 +66,9 @@ export async function renderReportPdf(report: VerificationReport): Promise<Uint8
   return pdf.save();
 }
 
-function signature(w: ReturnType<typeof writer>, s: SignatureJson, n: number, bold: Parameters<ReturnType<typeof writer>["heading"]>[1]) {
+function signature(w: PageWriter, s: SignatureJson, n: number) {
   w.keep(9 * 13 + 20);
-  w.line(`${n}. ${s.kind === "document_timestamp" ? "Document timestamp" : "Signature"}${s.field_name ? ` (${s.field_name})` : ""}`, { font: bold, size: 10.5, after: 2 });
+  w.line(`${n}. ${s.kind === "document_timestamp" ? "Document timestamp" : "Signature"}${s.field_name ? ` (${s.field_name})` : ""}`, { font: "bold", size: 10.5, after: 2 });
   w.pair("Intact", `${yesNo(s.integrity.intact)} (digest ${s.integrity.digest_matches ? "matches" : "does not match"}, signature ${s.integrity.signature_valid ? "valid" : "invalid"})`);
   w.pair("Covers", s.integrity.covers_whole_document ? "the whole file" : `the file up to ${s.integrity.bytes_appended_after} bytes added after it`);
   w.pair("Signer", s.signer ? s.signer.subject : "-");
