@@ -11,29 +11,14 @@
 import crypto from "node:crypto";
 import * as asn1js from "asn1js";
 import { PDF, PdfArray, PdfRef, PdfStream, type PdfObject, type SignatureField } from "@libpdf/core";
+import { buildChain, certificateInfo, isSelfSigned, unique, type CertificateInfo } from "./certificate-chain";
 import { OID, attribute, checkCms, digest, parseCms, parseTimestampToken, type ParsedCms, type ParsedTimestamp } from "./cms";
+
+export type { CertificateInfo } from "./certificate-chain";
+export { certificateInfo } from "./certificate-chain";
 
 /** PAdES baseline levels (ETSI EN 319 142-1). */
 export type PadesLevel = "B-B" | "B-T" | "B-LT" | "B-LTA";
-
-/** One X.509 certificate, as the report shows it. */
-export type CertificateInfo = {
-  /** Subject DN, RDNs in certificate order joined with ", ", e.g. "CN=example.com document signing". */
-  subject: string;
-  /** The subject's CN, or null. */
-  commonName: string | null;
-  /** Issuer DN, same form. */
-  issuer: string;
-  /** Serial number, upper-case hex without separators. */
-  serialNumber: string;
-  /** ISO 8601. */
-  notBefore: string;
-  notAfter: string;
-  /** SHA-256 of the DER, upper-case colon-separated hex (the form of SigningIdentity.fingerprintSha256). */
-  sha256Fingerprint: string;
-  /** Issued by itself (subject = issuer and its own key verifies it). */
-  selfSigned: boolean;
-};
 
 /** An RFC 3161 timestamp: a signature timestamp inside a CMS, or a document timestamp itself. */
 export type TimestampInfo = {
@@ -187,66 +172,6 @@ function pdfStringValue(text: string, key: string): string | null {
   if (!bytes) return null;
   if (bytes[0] === 0xfe && bytes[1] === 0xff) return Buffer.from(bytes.subarray(2)).swap16().toString("utf16le");
   return bytes.toString("latin1");
-}
-
-export function certificateInfo(x: crypto.X509Certificate): CertificateInfo {
-  const dn = (s: string) => s.split("\n").filter(Boolean).join(", ");
-  const cn = /(?:^|\n)CN=([^\n]*)/.exec(x.subject)?.[1] ?? null;
-  return {
-    subject: dn(x.subject),
-    commonName: cn,
-    issuer: dn(x.issuer),
-    serialNumber: x.serialNumber.toUpperCase(),
-    notBefore: new Date(x.validFrom).toISOString(),
-    notAfter: new Date(x.validTo).toISOString(),
-    sha256Fingerprint: x.fingerprint256,
-    selfSigned: isSelfSigned(x),
-  };
-}
-
-/** Subject = issuer and its own key verifies it (a leaf without keyCertSign too, unlike checkIssued). */
-function isSelfSigned(x: crypto.X509Certificate) {
-  return x.subject === x.issuer && safeVerify(x, x);
-}
-
-/** Signer first, then issuers found in `pool` (by name and signature), stopping at a self-signed one or a loop. */
-function buildChain(signer: crypto.X509Certificate, pool: Buffer[]): crypto.X509Certificate[] {
-  const candidates = unique(pool).flatMap((der) => {
-    try {
-      return [new crypto.X509Certificate(der)];
-    } catch {
-      return []; // not a certificate (a damaged or hostile DSS entry): not part of any chain
-    }
-  });
-  const chain = [signer];
-  const seen = new Set([signer.fingerprint256]);
-  for (let current = signer; chain.length < 10; ) {
-    if (isSelfSigned(current)) break;
-    const issuer = candidates.find((c) => !seen.has(c.fingerprint256) && current.checkIssued(c) && safeVerify(current, c));
-    if (!issuer) break;
-    chain.push(issuer);
-    seen.add(issuer.fingerprint256);
-    current = issuer;
-  }
-  return chain;
-}
-
-function safeVerify(cert: crypto.X509Certificate, issuer: crypto.X509Certificate) {
-  try {
-    return cert.verify(issuer.publicKey);
-  } catch {
-    return false;
-  }
-}
-
-function unique(ders: Buffer[]): Buffer[] {
-  const seen = new Set<string>();
-  return ders.filter((d) => {
-    const k = d.toString("base64");
-    if (seen.has(k)) return false;
-    seen.add(k);
-    return true;
-  });
 }
 
 /** Field names by byte range ("a b c d"), and the DSS, read with @libpdf/core. Nothing (not an error) if the file cannot be parsed. */
