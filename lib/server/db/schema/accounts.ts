@@ -1,4 +1,4 @@
-import { boolean, index, integer, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { boolean, index, integer, jsonb, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
 import { createdAt, ts, updatedAt } from "./columns";
 
 // ---------------------------------------------------------------- accounts
@@ -31,6 +31,11 @@ export const users = pgTable(
     passwordHash: text("password_hash").notNull(),
     /** Set when the owner proved the address (confirmation link) or an admin made the user; access by e-mail needs it. */
     emailConfirmedAt: ts("email_confirmed_at"),
+    /** Which e-mails this user gets as a sender; missing keys take the defaults of lib/server/notifications. */
+    notificationSettings: jsonb("notification_settings").$type<Record<string, boolean>>().notNull().default({}),
+    /** Storage keys of the user's saved signature and initials (PNG, re-encoded by the server). */
+    savedSignatureKey: text("saved_signature_key"),
+    savedInitialsKey: text("saved_initials_key"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

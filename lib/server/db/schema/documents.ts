@@ -52,6 +52,10 @@ export const documents = pgTable(
     mergedPdfSha256: text("merged_pdf_sha256"),
     /** PAdES baseline level of the sealed files ("B-B", "B-T", "B-LT", "B-LTA"); null until completion. */
     signatureLevel: text("signature_level"),
+    /** Why the sender voided it (dashboard or `document[reason]`); told to the signers. */
+    voidReason: text("void_reason"),
+    /** "Correct and resend": the declined or expired document this draft was made from. */
+    correctedFromId: text("corrected_from_id"),
     sentAt: ts("sent_at"),
     expiresAt: ts("expires_at").notNull(),
     executedAt: ts("executed_at"),
@@ -92,6 +96,11 @@ export const recipients = pgTable(
     /** Wrong PINs in a row; 5 lock this signer's link for 15 minutes. */
     pinFailures: integer("pin_failures").notNull().default(0),
     pinLockedUntil: ts("pin_locked_until"),
+    /**
+     * Bumped when the sender changes this recipient's name or e-mail: the signing token is derived from
+     * (id, version), so every earlier link stops working at once while the recipient id stays the same.
+     */
+    linkVersion: integer("link_version").notNull().default(0),
     createdAt: createdAt(),
   },
   (t) => [index("recipients_document_idx").on(t.documentId, t.sequence)],
