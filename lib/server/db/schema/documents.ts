@@ -44,6 +44,8 @@ export const documents = pgTable(
     originalFileKey: text("original_file_key").notNull(),
     pages: jsonb("pages").$type<PageInfo[]>().notNull().default([]),
     signedPdfKey: text("signed_pdf_key"),
+    /** Page images of the signed PDF (made at completion), shown instead of `pages` once executed. */
+    signedPages: jsonb("signed_pages").$type<PageInfo[]>().notNull().default([]),
     certificateKey: text("certificate_key"),
     mergedPdfKey: text("merged_pdf_key"),
     /** SHA-256 (hex) of the files, for the certificate and for /verify. */
