@@ -42,7 +42,7 @@ export function serializeDocument(details: DocumentDetails, version: ApiVersion,
       email: r.email,
       status: r.status,
       id: r.id,
-      sign_url: linkFor(r.id),
+      sign_url: linkFor(r),
       remind_url: `${base}/public/${version}/signers/${r.id}/reminders`,
       message: r.message,
       sequence: r.sequence,
@@ -67,7 +67,7 @@ export function serializeDocument(details: DocumentDetails, version: ApiVersion,
       ? recipients
           .filter((r) => !r.omitted)
           .map((r) => ({
-            embed_code: `<iframe src="${linkFor(r.id)}" width="${doc.embedWidth ?? 706}" height="${doc.embedHeight ?? 500}" frameborder="0" allow="clipboard-write"></iframe>`,
+            embed_code: `<iframe src="${linkFor(r)}" width="${doc.embedWidth ?? 706}" height="${doc.embedHeight ?? 500}" frameborder="0" allow="clipboard-write"></iframe>`,
             signer_email: r.email,
             signer_role_name: r.roleName,
           }))

@@ -40,7 +40,7 @@ export async function queueSigningRequests(
         senderName: sender.name,
         recipientName: r.name,
         message: r.message || doc.message,
-        signUrl: signUrl(r.id),
+        signUrl: signUrl(r),
         expiresAt: doc.expiresAt,
       }),
     });

@@ -62,7 +62,7 @@ export async function sendReminder(
         senderName: user.name,
         recipientName: signer.name,
         message: signer.message || doc.message,
-        signUrl: signUrl(signer.id),
+        signUrl: signUrl(signer),
         expiresAt: doc.expiresAt,
       }),
     });

@@ -22,9 +22,14 @@ export async function declineDocument(
     const [declined] = await tx
       .update(recipients)
       .set({ status: "declined", declinedAt: now, declineReason: reason })
-      .where(and(eq(recipients.id, ctx.signer.id), eq(recipients.status, "pending")))
+      // Same link version as checked: a link the sender re-issued meanwhile (edit-recipient.ts) no longer declines.
+      .where(and(eq(recipients.id, ctx.signer.id), eq(recipients.status, "pending"), eq(recipients.linkVersion, ctx.signer.linkVersion)))
       .returning();
-    if (!declined) throw new SigningError(409, "You have already answered this document.");
+    if (!declined) {
+      const [now] = await tx.select({ linkVersion: recipients.linkVersion }).from(recipients).where(eq(recipients.id, ctx.signer.id));
+      if (now?.linkVersion !== ctx.signer.linkVersion) throw SigningError.invalidLink();
+      throw new SigningError(409, "You have already answered this document.");
+    }
     const [doc] = await tx
       .update(documents)
       .set({ state: "declined", currentSignerId: null, updatedAt: now })

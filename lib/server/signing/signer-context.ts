@@ -12,9 +12,14 @@ export type SignerContext = {
   sender: { id: string; name: string; email: string };
 };
 
-/** The signer's link is the only credential: a recipient id and the token derived from it. */
+/**
+ * The signer's link is the only credential: a recipient id and the token
+ * derived from it and the recipient's link version (signer-token.ts). The row
+ * is read first because the version is in it; an unknown id and a wrong or
+ * revoked token are refused alike.
+ */
 export async function getSignerContextOrThrow(db: Db, recipientId: string, token: string | null): Promise<SignerContext> {
-  if (!verifySignerToken(recipientId, token)) throw SigningError.invalidLink();
+  if (!token) throw SigningError.invalidLink();
   const [row] = await db
     .select({ signer: recipients, doc: documents, sender: { id: users.id, name: users.name, email: users.email } })
     .from(recipients)
@@ -22,7 +27,7 @@ export async function getSignerContextOrThrow(db: Db, recipientId: string, token
     .innerJoin(users, eq(users.id, documents.senderUserId))
     .where(eq(recipients.id, recipientId))
     .limit(1);
-  if (!row) throw SigningError.invalidLink();
+  if (!row || !verifySignerToken(row.signer, token)) throw SigningError.invalidLink();
   const people = await db.select().from(recipients).where(eq(recipients.documentId, row.doc.id)).orderBy(asc(recipients.sequence), asc(recipients.createdAt));
   return { ...row, people };
 }

@@ -56,7 +56,8 @@ export async function submitSignature(db: Db, ctx: SignerContext, values: Record
       .where(eq(recipients.documentId, ctx.doc.id))
       .orderBy(asc(recipients.sequence), asc(recipients.createdAt));
     const me = people.find((p) => p.id === ctx.signer.id);
-    if (!me) throw SigningError.invalidLink();
+    // The sender may have re-issued this signer's link (edit-recipient.ts) since the link was checked.
+    if (!me || me.linkVersion !== ctx.signer.linkVersion) throw SigningError.invalidLink();
     assertCanSignNow({ ...ctx, doc: lockedDoc, signer: me, people });
 
     const [signed] = await tx
@@ -107,6 +108,6 @@ export async function submitSignature(db: Db, ctx: SignerContext, values: Record
   return {
     state: outcome.doc.state,
     redirectUrl: outcome.doc.apiEmbedded ? null : outcome.doc.redirectUrl,
-    nextSignerUrl: outcome.doc.inPerson && outcome.next ? signUrl(outcome.next.id) : null,
+    nextSignerUrl: outcome.doc.inPerson && outcome.next ? signUrl(outcome.next) : null,
   };
 }
