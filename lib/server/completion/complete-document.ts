@@ -6,11 +6,13 @@ import { documents } from "@/lib/server/db/schema";
 import { recordAudit } from "@/lib/server/documents/record-audit";
 import { enqueue } from "@/lib/server/jobs/boss";
 import { queueEmail } from "@/lib/server/mail/queue-email";
+import { notifySender } from "@/lib/server/notifications/notify-sender";
 import { signedFileUrl } from "@/lib/server/storage/signed-url";
 import { getStorage } from "@/lib/server/storage/storage";
 import { completedEmail } from "./completed-email";
 import { loadCompletionData, type CompletionData } from "./load-completion-data";
 import { produceFiles, type CompletionFiles } from "./produce-files";
+import { storeSignedPages } from "./signed-pages";
 
 const LINK_TTL_SECONDS = 7 * 24 * 3600;
 
@@ -72,6 +74,7 @@ export async function completeDocument(db: Db, documentId: string): Promise<void
     await storage.put(keys.signedPdfKey, files.signed, "application/pdf");
     await storage.put(keys.certificateKey, files.certificate, "application/pdf");
     await storage.put(keys.mergedPdfKey, files.merged, "application/pdf");
+    const signedPages = await storeSignedPages(storage, documentId, files.signedPageImages);
 
     await tx
       .update(documents)
@@ -81,6 +84,7 @@ export async function completeDocument(db: Db, documentId: string): Promise<void
         signedPdfSha256: files.signedPdfSha256,
         mergedPdfSha256: files.mergedPdfSha256,
         signatureLevel: files.signatureLevel,
+        signedPages,
         updatedAt: now,
       })
       .where(eq(documents.id, documentId));
@@ -92,18 +96,32 @@ export async function completeDocument(db: Db, documentId: string): Promise<void
         `Signed PDF and signature certificate produced. SHA-256 of the original PDF: ${files.originalSha256}; ` +
         `of the signed PDF: ${files.signedPdfSha256}; of the signed PDF with certificate: ${files.mergedPdfSha256}.`,
     });
-    return queueCompletedEmails(tx, data, keys.signedPdfKey, files, now);
+    const signerMail = await queueCompletedEmails(tx, data, keys.signedPdfKey, files, now);
+    // The sender's "completed" notice (with the same 7-day link), in this transaction: once per completion.
+    const senderMail = await notifySender(tx, row, {
+      event: "completed",
+      downloadUrl: signedDownloadUrl(data, keys.signedPdfKey, now),
+      linkExpiresAt: new Date(now.getTime() + LINK_TTL_SECONDS * 1000),
+      signedPdfSha256: files.signedPdfSha256,
+      signerEmails: data.people.filter((p) => p.status === "signed" && p.email).map((p) => p.email!),
+    });
+    return [...signerMail, ...senderMail];
   });
 
   // Jobs only after the commit (on PGlite the queue would wait for the transaction).
   for (const emailId of emailIds ?? []) await enqueue("send-email", { emailId });
 }
 
+/** The time-limited (7 days) address of the signed PDF that the completion e-mails carry. */
+function signedDownloadUrl(data: CompletionData, signedKey: string, now: Date) {
+  const filename = `${data.doc.filename.replace(/\.[^.]+$/, "") || "document"}-signed.pdf`;
+  return signedFileUrl(signedKey, { filename, ttlSeconds: LINK_TTL_SECONDS, now });
+}
+
 /** One message per signer address (someone holding two roles gets one); returns the ids that need SMTP delivery. */
 async function queueCompletedEmails(db: Db, data: CompletionData, signedKey: string, files: CompletionFiles, now: Date) {
   const { doc } = data;
-  const filename = `${doc.filename.replace(/\.[^.]+$/, "") || "document"}-signed.pdf`;
-  const downloadUrl = signedFileUrl(signedKey, { filename, ttlSeconds: LINK_TTL_SECONDS, now });
+  const downloadUrl = signedDownloadUrl(data, signedKey, now);
   const linkExpiresAt = new Date(now.getTime() + LINK_TTL_SECONDS * 1000);
   const seen = new Set<string>();
   const ids: string[] = [];

@@ -3,7 +3,7 @@ import "server-only";
 const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
 
-type Message = { subject: string; text: string; html: string };
+export type Message = { subject: string; text: string; html: string };
 
 /**
  * A plain message with one call to action; text and HTML say the same.
@@ -13,7 +13,9 @@ type Message = { subject: string; text: string; html: string };
  * own first strong character (dir="auto"), so an Arabic or Hebrew message
  * reads right to left while the English sentences around a name do not.
  */
-function compose(subject: string, paragraphs: string[], action?: { label: string; url: string }): Message {
+export function compose(subject: string, paragraphs: string[], action?: { label: string; url: string }): Message {
+  // A subject line must not carry a line break (header injection, broken headers).
+  subject = subject.replace(/[\r\n]+/g, " ").trim();
   const text = [...paragraphs, ...(action ? [`${action.label}: ${action.url}`] : [])].join("\n\n");
   const html = `<!doctype html><html><head><meta charset="utf-8"></head><body style="font-family:system-ui,sans-serif,'Noto Sans','Noto Sans Arabic','Noto Sans Hebrew','Noto Sans Devanagari','Noto Sans Thai','Noto Sans CJK SC','Noto Sans SC';color:#0f172a;line-height:1.5">${paragraphs
     .map((p) => `<p dir="auto">${escapeHtml(p)}</p>`)

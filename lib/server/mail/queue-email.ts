@@ -14,7 +14,18 @@ export type EmailInput = {
    * outbox shows each user only their own.
    */
   causedByUserId: string | null;
-  kind: "signing_request" | "reminder" | "completed" | "declined" | "voided" | "email_confirmation" | "signup_attempt";
+  kind:
+    | "signing_request"
+    | "reminder"
+    | "completed"
+    | "declined"
+    | "voided"
+    | "email_confirmation"
+    | "signup_attempt"
+    // Notices to a document's sender (lib/server/notifications/notify-sender.ts).
+    | "viewed"
+    | "signed"
+    | "expired";
   to: string;
   subject: string;
   text: string;

@@ -5,6 +5,7 @@ import type { Db } from "@/lib/server/db/client";
 import { documents, recipients } from "@/lib/server/db/schema";
 import { recordDocumentCallback } from "@/lib/server/callbacks/record-callback";
 import { recordAudit } from "@/lib/server/documents/record-audit";
+import { notifySender } from "@/lib/server/notifications/notify-sender";
 import { dispatchSideEffects } from "@/lib/server/sending/after-commit";
 import { assertCanSignNow, type SignerContext } from "./signer-context";
 import { SigningError } from "./signing-error";
@@ -18,7 +19,7 @@ export async function declineDocument(
 ): Promise<SigningResult> {
   assertCanSignNow(ctx);
   const now = new Date();
-  const { doc, callbackId } = await db.transaction(async (tx) => {
+  const { doc, effects } = await db.transaction(async (tx) => {
     const [declined] = await tx
       .update(recipients)
       .set({ status: "declined", declinedAt: now, declineReason: reason })
@@ -44,8 +45,9 @@ export async function declineDocument(
       payload: `${ctx.signer.name}${ctx.signer.email ? ` (${ctx.signer.email})` : ""} declined to sign: "${reason}"`,
       ...origin,
     });
-    return { doc, callbackId: await recordDocumentCallback(tx, { document: doc, event: "declined" }) };
+    const emailIds = await notifySender(tx, doc, { event: "declined", signer: declined, reason });
+    return { doc, effects: { emailIds, callbackIds: [await recordDocumentCallback(tx, { document: doc, event: "declined" })] } };
   });
-  await dispatchSideEffects({ emailIds: [], callbackIds: [callbackId] });
+  await dispatchSideEffects(effects);
   return { state: doc.state, redirectUrl: doc.apiEmbedded ? null : doc.redirectUrl, nextSignerUrl: null };
 }

@@ -5,6 +5,7 @@ import type { Db } from "@/lib/server/db/client";
 import { documents, fieldValues, recipients } from "@/lib/server/db/schema";
 import { recordDocumentCallback } from "@/lib/server/callbacks/record-callback";
 import { recordAudit } from "@/lib/server/documents/record-audit";
+import { notifySender } from "@/lib/server/notifications/notify-sender";
 import { dispatchSideEffects } from "@/lib/server/sending/after-commit";
 import { queueSigningRequests } from "@/lib/server/sending/queue-signing-requests";
 import { enqueue } from "@/lib/server/jobs/boss";
@@ -97,6 +98,8 @@ export async function submitSignature(db: Db, ctx: SignerContext, values: Record
     } else if (doc.signerSequencing && next) {
       emailIds = await queueSigningRequests(tx, doc, people.map((p) => (p.id === ctx.signer.id ? signed : p)), ctx.sender);
     }
+    // The sender's "signed" notice, in this transaction: exactly one per signature (lib/server/notifications).
+    emailIds.push(...(await notifySender(tx, doc, { event: "signed", signer: signed, people: people.map((p) => (p.id === signed.id ? signed : p)) })));
     return { doc, next, executed, effects: { emailIds, callbackIds } };
   });
 

@@ -1,4 +1,6 @@
+import { voidDocumentBody } from "@/lib/api/void-document";
 import { apiRoute } from "@/lib/server/http/api-route";
+import { parseOrThrow } from "@/lib/server/http/parse";
 import { voidDocument } from "@/lib/server/documents/void-document";
 import { requestOrigin } from "@/lib/server/documents/record-audit";
 import { methodNotAllowed } from "@/lib/server/http/method-not-allowed";
@@ -6,8 +8,9 @@ import { methodNotAllowed } from "@/lib/server/http/method-not-allowed";
 export const POST = apiRoute({
   scope: "write",
   mirror: "document",
-  handler: async ({ db, auth, params, req }) => {
-    await voidDocument(db, auth.user, params.id!, requestOrigin(req));
+  handler: async ({ db, auth, params, req, body }) => {
+    const { reason } = parseOrThrow(voidDocumentBody, body);
+    await voidDocument(db, auth.user, params.id!, requestOrigin(req), reason);
     return { document: { status: "voided" } };
   },
 });
