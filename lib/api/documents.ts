@@ -48,6 +48,12 @@ export const documentSchema = z.object({
    * "B-B" or (with time-stamping configured) "B-LTA"; null until the signed PDF exists.
    */
   signature_level: z.enum(["B-B", "B-T", "B-LT", "B-LTA"]).nullable(),
+  /**
+   * Extension (docs/api-decisions.md, "Sorting the documents list"): whether recipients sign in sequence, so a list
+   * can tell whom a pending document waits for (only `current_signer_id`, or everyone who has not signed).
+   * Optional: another deployment of the API may not send it.
+   */
+  signer_sequencing: z.boolean().optional(),
   tags: tagsObject,
   merge_field_values: z.array(z.object({ id: z.string(), name: z.string(), value: z.string() })),
   form_fields: z
@@ -100,9 +106,35 @@ export const listDocumentsQuery = z.object({
       }
       return parsed.length ? parsed : undefined;
     }),
+  // Extension (docs/api-decisions.md, "Sorting the documents list"): absent, the spec's order (newest first) is kept.
+  sort: z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      if (v === undefined || v === "") return "created_at" as const;
+      if ((DOCUMENT_SORTS as readonly string[]).includes(v)) return v as DocumentSort;
+      ctx.addIssue({ code: "custom", message: `must be one of ${DOCUMENT_SORTS.join(", ")}.` });
+      return z.NEVER;
+    }),
+  direction: z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      if (v === undefined || v === "") return undefined;
+      if (v === "asc" || v === "desc") return v;
+      ctx.addIssue({ code: "custom", message: "must be asc or desc." });
+      return z.NEVER;
+    }),
   ...pageParams,
 });
 export type ListDocumentsQuery = z.output<typeof listDocumentsQuery>;
+
+/** The list's sort keys (extension parameter `sort`); `expired_at` is the document's expiry, as the JSON names it. */
+export const DOCUMENT_SORTS = ["created_at", "sent_at", "expired_at", "name", "state"] as const;
+export type DocumentSort = (typeof DOCUMENT_SORTS)[number];
+export type SortDirection = "asc" | "desc";
+/** Without `direction`: dates newest first, name and state A→Z / draft→voided (what a user clicking a header expects first). */
+export const defaultDirection = (sort: DocumentSort): SortDirection => (sort === "name" || sort === "state" ? "asc" : "desc");
 
 /** One condition of the tags filter: the tag `key` with exactly `value`, or with any value when `value` is absent. */
 export type TagCondition = { key: string; value?: string };

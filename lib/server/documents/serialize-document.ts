@@ -61,6 +61,8 @@ export function serializeDocument(details: DocumentDetails, version: ApiVersion,
     signed_pdf_url: doc.signedPdfKey ? signedFileUrl(doc.signedPdfKey, { filename: `${safeName}-signed.pdf` }) : null,
     // Extension: the PAdES level of the signed PDFs, once they exist (docs/api-decisions.md).
     signature_level: doc.signedPdfKey ? signatureLevelOf(doc.signatureLevel) : null,
+    // Extension: whom a pending document waits for depends on it (docs/api-decisions.md).
+    signer_sequencing: doc.signerSequencing,
     tags: doc.tags,
     merge_field_values: doc.mergeFieldValues,
     embed_codes: doc.apiEmbedded
