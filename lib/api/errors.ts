@@ -44,6 +44,8 @@ export const apiErrors = {
   rateLimited: { status: 429, message: "Rate limit exceeded." },
   // Not in the spec: /ext administration is reserved for the service's own dashboard client.
   dashboardOnly: { status: 403, message: "This endpoint is reserved for the service's own dashboard." },
+  // Not in the spec: the password hashing queue is full (/ext/profile/password); try again shortly.
+  serverBusy: { status: 503, message: "The server is busy. Try again in a moment." },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type ApiErrorCode = keyof typeof apiErrors;
