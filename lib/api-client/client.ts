@@ -22,6 +22,9 @@ import {
 } from "@/lib/api/sending";
 import { templateEnvelope, templateListEnvelope, templateTagsResponse } from "@/lib/api/templates";
 import { meEnvelope } from "@/lib/api/users";
+import { changePasswordResponse, profileEnvelope, type ChangePasswordBody, type SavedSignatureKind, type UpdateProfileBody } from "@/lib/api/profile";
+import { contactsEnvelope } from "@/lib/api/contacts";
+import { archivedListEnvelope } from "@/lib/api/archived-list";
 import { apiTokenEnvelope, apiTokensEnvelope, type CreateApiTokenInput } from "@/lib/api/api-tokens";
 import {
   builderTemplateEnvelope,
@@ -31,6 +34,12 @@ import {
   type SaveDocumentDraftBody,
 } from "@/lib/api/builder";
 import { z as zod } from "zod";
+import {
+  correctedDocumentEnvelope,
+  documentOverviewEnvelope,
+  editedRecipientEnvelope,
+  type EditRecipientBody,
+} from "@/lib/api/document-actions";
 
 /** An error answer of the API, with the spec's message. */
 export class ApiClientError extends Error {
@@ -121,6 +130,14 @@ export function createApiClient({ baseUrl, token }: { baseUrl: string; token: st
       call(archivedEnvelope, "GET", `${v2}/archived_documents_by_original_guid/${encodeURIComponent(guid)}`),
 
     getAccountPlan: () => call(accountPlanEnvelope, "GET", "/ext/account"),
+    // Profile, contacts and the archived list (docs/api-decisions.md, "Profile, contacts and archived list").
+    getProfile: () => call(profileEnvelope, "GET", "/ext/profile"),
+    updateProfile: (body: UpdateProfileBody) => call(profileEnvelope, "PUT", "/ext/profile", { body }),
+    changePassword: (body: ChangePasswordBody) => call(changePasswordResponse, "POST", "/ext/profile/password", { body }),
+    saveSignatureImage: (kind: SavedSignatureKind, image: string) => call(profileEnvelope, "PUT", `/ext/profile/signatures/${kind}`, { body: { image } }),
+    removeSignatureImage: (kind: SavedSignatureKind) => call(profileEnvelope, "DELETE", `/ext/profile/signatures/${kind}`),
+    listContacts: (q: { q?: string; limit?: number }) => call(contactsEnvelope, "GET", "/ext/contacts", { query: q }),
+    listArchivedDocuments: (q: { q?: string; page?: number; per_page?: number }) => call(archivedListEnvelope, "GET", "/ext/archived_documents", { query: q }),
     listApplications: () => call(applicationsEnvelope, "GET", "/ext/applications"),
     createApplication: (body: CreateApplicationBody) => call(applicationEnvelope, "POST", "/ext/applications", { body }),
     deleteApplication: (id: string) => call(null, "DELETE", `/ext/applications/${id}`),
@@ -132,6 +149,12 @@ export function createApiClient({ baseUrl, token }: { baseUrl: string; token: st
     listOutbox: (q: { page?: number; per_page?: number }) => call(outboxEnvelope, "GET", "/ext/outbox", { query: q }),
     listDocumentCallbacks: (id: string) => call(deliveriesEnvelope, "GET", `/ext/documents/${id}/callbacks`),
     redeliverCallback: (deliveryId: string) => call(null, "POST", `/ext/callbacks/${deliveryId}/redeliver`, { body: {} }),
+    // Acting on a document (docs/api-decisions.md, "Acting on a document").
+    getDocumentOverview: (id: string) => call(documentOverviewEnvelope, "GET", `/ext/documents/${id}/overview`),
+    editRecipient: (id: string, recipientId: string, body: EditRecipientBody) =>
+      call(editedRecipientEnvelope, "PUT", `/ext/documents/${id}/recipients/${recipientId}`, { body }),
+    correctDocument: (id: string) => call(correctedDocumentEnvelope, "POST", `/ext/documents/${id}/correct`, { body: {} }),
+    deleteDraft: (id: string) => call(null, "DELETE", `/ext/documents/${id}`),
 
     // The builder (docs/api-decisions.md, "Template builder").
     createTemplateUpload: (fileName: string) => call(templateUploadEnvelope, "POST", "/ext/template_uploads", { body: { file_name: fileName } }),
