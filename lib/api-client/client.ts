@@ -34,12 +34,6 @@ import {
   type SaveDocumentDraftBody,
 } from "@/lib/api/builder";
 import { z as zod } from "zod";
-import {
-  correctedDocumentEnvelope,
-  documentOverviewEnvelope,
-  editedRecipientEnvelope,
-  type EditRecipientBody,
-} from "@/lib/api/document-actions";
 
 /** An error answer of the API, with the spec's message. */
 export class ApiClientError extends Error {
@@ -149,12 +143,6 @@ export function createApiClient({ baseUrl, token }: { baseUrl: string; token: st
     listOutbox: (q: { page?: number; per_page?: number }) => call(outboxEnvelope, "GET", "/ext/outbox", { query: q }),
     listDocumentCallbacks: (id: string) => call(deliveriesEnvelope, "GET", `/ext/documents/${id}/callbacks`),
     redeliverCallback: (deliveryId: string) => call(null, "POST", `/ext/callbacks/${deliveryId}/redeliver`, { body: {} }),
-    // Acting on a document (docs/api-decisions.md, "Acting on a document").
-    getDocumentOverview: (id: string) => call(documentOverviewEnvelope, "GET", `/ext/documents/${id}/overview`),
-    editRecipient: (id: string, recipientId: string, body: EditRecipientBody) =>
-      call(editedRecipientEnvelope, "PUT", `/ext/documents/${id}/recipients/${recipientId}`, { body }),
-    correctDocument: (id: string) => call(correctedDocumentEnvelope, "POST", `/ext/documents/${id}/correct`, { body: {} }),
-    deleteDraft: (id: string) => call(null, "DELETE", `/ext/documents/${id}`),
 
     // The builder (docs/api-decisions.md, "Template builder").
     createTemplateUpload: (fileName: string) => call(templateUploadEnvelope, "POST", "/ext/template_uploads", { body: { file_name: fileName } }),
