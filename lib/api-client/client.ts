@@ -24,6 +24,7 @@ import { templateEnvelope, templateListEnvelope, templateTagsResponse } from "@/
 import { meEnvelope } from "@/lib/api/users";
 import { changePasswordResponse, profileEnvelope, type ChangePasswordBody, type SavedSignatureKind, type UpdateProfileBody } from "@/lib/api/profile";
 import { contactsEnvelope } from "@/lib/api/contacts";
+import { documentsToSignEnvelope } from "@/lib/api/documents-to-sign";
 import { archivedListEnvelope } from "@/lib/api/archived-list";
 import { apiTokenEnvelope, apiTokensEnvelope, type CreateApiTokenInput } from "@/lib/api/api-tokens";
 import {
@@ -34,6 +35,12 @@ import {
   type SaveDocumentDraftBody,
 } from "@/lib/api/builder";
 import { z as zod } from "zod";
+import {
+  correctedDocumentEnvelope,
+  documentOverviewEnvelope,
+  editedRecipientEnvelope,
+  type EditRecipientBody,
+} from "@/lib/api/document-actions";
 
 /** An error answer of the API, with the spec's message. */
 export class ApiClientError extends Error {
@@ -143,6 +150,12 @@ export function createApiClient({ baseUrl, token }: { baseUrl: string; token: st
     listOutbox: (q: { page?: number; per_page?: number }) => call(outboxEnvelope, "GET", "/ext/outbox", { query: q }),
     listDocumentCallbacks: (id: string) => call(deliveriesEnvelope, "GET", `/ext/documents/${id}/callbacks`),
     redeliverCallback: (deliveryId: string) => call(null, "POST", `/ext/callbacks/${deliveryId}/redeliver`, { body: {} }),
+    // Acting on a document (docs/api-decisions.md, "Acting on a document").
+    getDocumentOverview: (id: string) => call(documentOverviewEnvelope, "GET", `/ext/documents/${id}/overview`),
+    editRecipient: (id: string, recipientId: string, body: EditRecipientBody) =>
+      call(editedRecipientEnvelope, "PUT", `/ext/documents/${id}/recipients/${recipientId}`, { body }),
+    correctDocument: (id: string) => call(correctedDocumentEnvelope, "POST", `/ext/documents/${id}/correct`, { body: {} }),
+    deleteDraft: (id: string) => call(null, "DELETE", `/ext/documents/${id}`),
 
     // The builder (docs/api-decisions.md, "Template builder").
     createTemplateUpload: (fileName: string) => call(templateUploadEnvelope, "POST", "/ext/template_uploads", { body: { file_name: fileName } }),
@@ -153,6 +166,8 @@ export function createApiClient({ baseUrl, token }: { baseUrl: string; token: st
     getBuilderTemplate: (id: string) => call(builderTemplateEnvelope, "GET", `/ext/templates/${id}`),
     saveTemplateVersion: (id: string, definition: BuilderDefinitionInput, baseVersion?: number) =>
       call(builderTemplateEnvelope, "PUT", `/ext/templates/${id}`, { body: { definition, base_version: baseVersion } }),
+    listDocumentsToSign: (q: { page?: number; per_page?: number }) =>
+      call(documentsToSignEnvelope, "GET", "/ext/documents/needs_my_signature", { query: q }),
     getDocumentDraft: (id: string) => call(documentDraftEnvelope, "GET", `/ext/documents/${id}/draft`),
     saveDocumentDraft: (id: string, body: SaveDocumentDraftBody) => call(documentDraftEnvelope, "PUT", `/ext/documents/${id}/draft`, { body }),
     sendDraft: (id: string) => call(documentDraftEnvelope, "POST", `/ext/documents/${id}/send`, { body: {} }),

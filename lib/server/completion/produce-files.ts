@@ -3,6 +3,7 @@ import crypto from "node:crypto";
 import type { PadesLevel } from "@/lib/server/pdf-signing/read-pdf-signatures";
 import { sealPdf } from "@/lib/server/pdf-signing/sign-pdf";
 import { env } from "@/lib/env";
+import type { RenderedPage } from "@/lib/server/pdf/render-pages";
 import type { Storage } from "@/lib/server/storage/storage";
 import { addEvidenceMarks, evidenceMarksOf } from "./evidence-marks";
 import { buildCertificate } from "./build-certificate";
@@ -11,6 +12,7 @@ import { collectStamps } from "./collect-stamps";
 import { flattenForm } from "./flatten-form";
 import type { CompletionData } from "./load-completion-data";
 import { mergePdfs } from "./merge-pdfs";
+import { renderSignedPages } from "./signed-pages";
 import { stampFields } from "./stamp-fields";
 
 export type CompletionFiles = {
@@ -22,6 +24,8 @@ export type CompletionFiles = {
   mergedPdfSha256: string;
   /** PAdES level both PDFs were sealed at: B-LTA with TSA_URLS, else B-B. */
   signatureLevel: PadesLevel;
+  /** The signed PDF's pages as images (the dashboard's preview), or null when they could not be rendered. */
+  signedPageImages: RenderedPage[] | null;
 };
 
 export const sha256Hex = (bytes: Uint8Array) => crypto.createHash("sha256").update(bytes).digest("hex");
@@ -76,6 +80,8 @@ export async function produceFiles(
   const mergedSeal = await sealPdf(unsealedMerged, { ...seal, reason: `Executed document ${doc.id} with its signature certificate` });
   const merged = mergedSeal.bytes;
   if (mergedSeal.level !== sealed.level) throw new Error(`The merged PDF was sealed at ${mergedSeal.level}, the signed PDF at ${sealed.level}`);
+  // What the sender's preview shows from now on: the pages as signed (stamps, footer), not the original's.
+  const signedPageImages = await renderSignedPages(doc.id, signed);
   return {
     signed,
     certificate,
@@ -84,5 +90,6 @@ export async function produceFiles(
     signedPdfSha256,
     mergedPdfSha256: sha256Hex(merged),
     signatureLevel: sealed.level,
+    signedPageImages,
   };
 }
