@@ -35,16 +35,19 @@ export async function voidDocument(
       .where(and(eq(documents.id, doc.id), inArray(documents.state, VOIDABLE)))
       .returning();
     if (!voided) throw new ApiError("cannotVoid");
+    const { emailIds, told } = await notifySignersOfVoid(tx, voided, user, why);
+    // One entry says who voided it, why, and who was told (the timeline's "signers notified").
     await recordAudit(tx, {
       documentId: doc.id,
       accountId: doc.accountId,
       userId: user.id,
       keyword: "voided",
-      payload: `${user.name} (${user.email}) voided the document${why ? `: "${why}"` : "."}`,
+      payload:
+        `${user.name} (${user.email}) voided the document${why ? `: "${why}"` : "."}` +
+        (told.length ? ` Signers e-mailed: ${told.join(", ")}.` : ""),
       ...origin,
     });
     const callbackId = await recordDocumentCallback(tx, { document: voided, event: "voided" });
-    const emailIds = await notifySignersOfVoid(tx, voided, user, why);
     return { emailIds, callbackIds: [callbackId] };
   });
   await dispatchSideEffects(effects);

@@ -23,9 +23,11 @@ export type EmailInput = {
     | "email_confirmation"
     | "signup_attempt"
     // Notices to a document's sender (lib/server/notifications/notify-sender.ts).
-    | "viewed"
-    | "signed"
-    | "expired";
+    | "sender_viewed"
+    | "sender_signed"
+    | "sender_completed"
+    | "sender_declined"
+    | "sender_expired";
   to: string;
   subject: string;
   text: string;

@@ -59,7 +59,8 @@ export async function notifySender(db: Db, doc: DocumentRow, notice: SenderNotic
     documentId: doc.id,
     recipientId: "signer" in notice ? notice.signer.id : null,
     causedByUserId: sender.id,
-    kind: notice.event,
+    // Not the signers' own kinds ("completed" is also the signers' message): the outbox tells them apart.
+    kind: `sender_${notice.event}`,
     to: sender.email,
     ...message,
   });

@@ -2,10 +2,8 @@ import "server-only";
 import { and, eq, inArray } from "drizzle-orm";
 import type { Db } from "@/lib/server/db/client";
 import { outboxEmails, recipients, type documents } from "@/lib/server/db/schema";
-import { appendAudits } from "@/lib/server/documents/record-audit";
 import { documentVoidedEmail } from "@/lib/server/mail/notification-emails";
 import { queueEmail } from "@/lib/server/mail/queue-email";
-import { NOTIFIED_KEYWORD } from "./notify-sender";
 
 type DocumentRow = Pick<typeof documents.$inferSelect, "id" | "accountId" | "name">;
 
@@ -15,14 +13,15 @@ type DocumentRow = Pick<typeof documents.$inferSelect, "id" | "accountId" | "nam
  * signed) and did not decline. Signers later in a sequence, never asked,
  * are not bothered; the person who voided it is not told about their own
  * action. Runs in the void's transaction (see notifySender); answers the
- * ids whose SMTP delivery the caller queues after its commit.
+ * ids whose SMTP delivery the caller queues after its commit, and the names
+ * of those told, which the caller writes into its "voided" audit entry.
  */
 export async function notifySignersOfVoid(
   db: Db,
   doc: DocumentRow,
   voidedBy: { id: string; name: string; email: string },
   reason: string | null,
-): Promise<string[]> {
+): Promise<{ emailIds: string[]; told: string[] }> {
   const people = await db.select().from(recipients).where(eq(recipients.documentId, doc.id));
   const asked = new Set(
     (
@@ -53,15 +52,5 @@ export async function notifySignersOfVoid(
     told.push(person.name);
     if (email.needsDelivery) ids.push(email.id);
   }
-  if (told.length) {
-    await appendAudits(db, [
-      {
-        documentId: doc.id,
-        accountId: doc.accountId,
-        keyword: NOTIFIED_KEYWORD,
-        payload: `${told.length === 1 ? "The signer" : `${told.length} signers`} e-mailed that the document was voided: ${told.join(", ")}.`,
-      },
-    ]);
-  }
-  return ids;
+  return { emailIds: ids, told };
 }
