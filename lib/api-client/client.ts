@@ -14,6 +14,7 @@ import {
   outboxEnvelope,
   type CreateApplicationBody,
 } from "@/lib/api/ext";
+import { notificationSettingsEnvelope, type NotificationSettings } from "@/lib/api/notification-settings";
 import {
   prepareDocumentResponse,
   reminderResponse,
@@ -101,7 +102,9 @@ export function createApiClient({ baseUrl, token }: { baseUrl: string; token: st
     updateDocumentTags: (id: string, tags: Record<string, string | null>) =>
       call(documentEnvelope, "POST", `${v2}/documents/${id}/update_tags`, { body: { tags } }),
     updateDocumentPin: (id: string, pin: string) => call(documentEnvelope, "PUT", `${v2}/documents/${id}/update_pin`, { body: { pin } }),
-    voidDocument: (id: string) => call(voidResponse, "POST", `${v2}/documents/${id}/void`, { body: { document: {} } }),
+    // `reason`: our extension of the spec's empty body (docs/api-decisions.md, "Void reason").
+    voidDocument: (id: string, reason?: string) =>
+      call(voidResponse, "POST", `${v2}/documents/${id}/void`, { body: { document: reason ? { reason } : {} } }),
     sendReminder: (signerId: string) => call(reminderResponse, "POST", `${v2}/signers/${signerId}/reminders`, { body: {} }),
 
     listTemplates: (q: { search?: string; page?: number; per_page?: number }) =>
@@ -146,6 +149,9 @@ export function createApiClient({ baseUrl, token }: { baseUrl: string; token: st
     createApiToken: (body: CreateApiTokenInput) => call(apiTokenEnvelope, "POST", "/ext/api_tokens", { body }),
     revokeApiToken: (id: string) => call(null, "DELETE", `/ext/api_tokens/${id}`),
     getCallbackSecret: () => call(callbackSecretEnvelope, "GET", "/ext/callback_secret"),
+    getNotificationSettings: () => call(notificationSettingsEnvelope, "GET", "/ext/notification_settings"),
+    updateNotificationSettings: (changes: Partial<NotificationSettings>) =>
+      call(notificationSettingsEnvelope, "PUT", "/ext/notification_settings", { body: { notification_settings: changes } }),
     rotateCallbackSecret: () => call(callbackSecretEnvelope, "POST", "/ext/callback_secret", { body: {} }),
     listOutbox: (q: { page?: number; per_page?: number }) => call(outboxEnvelope, "GET", "/ext/outbox", { query: q }),
     listDocumentCallbacks: (id: string) => call(deliveriesEnvelope, "GET", `/ext/documents/${id}/callbacks`),
