@@ -9,10 +9,13 @@ import { Spinner } from "./spinner";
 /** Asks why the signer declines and sends it; keeps the reason when the call fails. */
 export function DeclineDialog({
   senderName,
+  selfSent = false,
   onDecline,
   onClose,
 }: {
   senderName: string;
+  /** The signer sent the document: the reason is recorded for the other signers, not "told to the sender". */
+  selfSent?: boolean;
   onDecline: (reason: string) => Promise<CallFailure | null>;
   onClose: () => void;
 }) {
@@ -41,7 +44,11 @@ export function DeclineDialog({
   }
 
   return (
-    <Modal title="Decline to sign" description={`${senderName || "The sender"} will see your reason. You cannot sign this document afterwards.`} onClose={onClose}>
+    <Modal title="Decline to sign" description={
+        selfSent
+          ? "You sent this document; declining ends it for every signer, and your reason is recorded in its history. You cannot sign it afterwards."
+          : `${senderName || "The sender"} will see your reason. You cannot sign this document afterwards.`
+      } onClose={onClose}>
       <form onSubmit={onSubmit} noValidate className="space-y-4" aria-busy={pending}>
         <div className="space-y-1">
           <label htmlFor={id} className="block text-sm font-medium text-slate-700">

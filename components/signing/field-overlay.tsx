@@ -1,10 +1,32 @@
 "use client";
 
 import type { SignerView } from "@/lib/api/signing";
+import type { MouseEvent } from "react";
+import { DateFieldControl } from "./date-field";
 import { boxStyle } from "./page-viewer";
 import { fieldDomId, fieldErrorId, fieldLabel, isFilled, type SignerField } from "./field-utils";
 
 type Page = SignerView["document"]["pages"][number];
+
+// On phones (narrow screens or a coarse pointer) a field's hit area is at
+// least 44 × 44 CSS px, centred on its box, without changing the box: an
+// empty ::before of the holder catches taps around a small box and
+// activateFromHitArea passes them on to the control. Controls sit at
+// z-index 1, above every hit area, so a neighbour's margin never covers a
+// box. (A rule that is not on the list of Tailwind's variants is spelled out
+// twice, once per media condition.)
+const HIT_AREA =
+  "max-sm:before:absolute max-sm:before:left-1/2 max-sm:before:top-1/2 max-sm:before:h-full max-sm:before:min-h-[44px] max-sm:before:w-full max-sm:before:min-w-[44px] max-sm:before:-translate-x-1/2 max-sm:before:-translate-y-1/2 max-sm:before:content-[''] " +
+  "pointer-coarse:before:absolute pointer-coarse:before:left-1/2 pointer-coarse:before:top-1/2 pointer-coarse:before:h-full pointer-coarse:before:min-h-[44px] pointer-coarse:before:w-full pointer-coarse:before:min-w-[44px] pointer-coarse:before:-translate-x-1/2 pointer-coarse:before:-translate-y-1/2 pointer-coarse:before:content-['']";
+
+/** A tap on the holder itself (its enlarged hit area, outside the control): act as on the control. */
+function activateFromHitArea(e: MouseEvent<HTMLDivElement>) {
+  if (e.target !== e.currentTarget) return;
+  const control = e.currentTarget.querySelector<HTMLInputElement | HTMLButtonElement>("input, button");
+  if (!control || control.disabled) return;
+  if (control instanceof HTMLInputElement && control.type !== "checkbox") control.focus();
+  else control.click();
+}
 
 /**
  * One of this signer's fields, placed on its page: a text or date input, a
@@ -16,6 +38,7 @@ export function FieldOverlay({
   value,
   error,
   disabled,
+  locale,
   onChange,
   onOpenSignature,
 }: {
@@ -24,6 +47,8 @@ export function FieldOverlay({
   value: string;
   error?: string;
   disabled?: boolean;
+  /** Dates are written out in full in this locale. */
+  locale: string;
   onChange: (value: string) => void;
   onOpenSignature: (field: SignerField) => void;
 }) {
@@ -57,7 +82,7 @@ export function FieldOverlay({
         aria-haspopup="dialog"
         aria-label={`${label}${field.required ? " (required)" : ""}: ${filled ? "added, activate to change" : action.toLowerCase()}`}
         onClick={() => onOpenSignature(field)}
-        className="flex h-full w-full cursor-pointer items-center justify-center overflow-hidden font-semibold text-amber-900"
+        className="relative z-[1] flex h-full w-full cursor-pointer items-center justify-center overflow-hidden font-semibold text-amber-900"
       >
         {filled ? (
           // eslint-disable-next-line @next/next/no-img-element -- a data URL made on this page
@@ -82,14 +107,26 @@ export function FieldOverlay({
         required={field.required}
         checked={value === "true"}
         onChange={(e) => onChange(e.target.checked ? "true" : "false")}
-        className="m-0 h-full w-full cursor-pointer accent-brand-600"
+        className="relative z-[1] m-0 h-full w-full cursor-pointer accent-brand-600"
+      />
+    );
+  } else if (field.type === "date") {
+    control = (
+      <DateFieldControl
+        inputProps={common}
+        label={label}
+        required={field.required}
+        value={value}
+        locale={locale}
+        chipBelow={field.y < 0.06}
+        onChange={onChange}
       />
     );
   } else {
     control = (
       <input
         {...common}
-        type={field.type === "date" ? "date" : "text"}
+        type="text"
         aria-label={label}
         required={field.required}
         placeholder={field.type === "text" ? label : undefined}
@@ -98,14 +135,16 @@ export function FieldOverlay({
         maxLength={field.type === "text" ? 1000 : undefined}
         value={value}
         onChange={(e) => onChange(e.target.value)}
-        className="block h-full w-full min-w-0 border-0 bg-transparent px-[0.2em] py-0 leading-none text-slate-900 placeholder:text-slate-500/80"
+        className="relative z-[1] block h-full w-full min-w-0 border-0 bg-transparent px-[0.2em] py-0 leading-none text-slate-900 placeholder:text-slate-500/80"
       />
     );
   }
 
   return (
+    // onClick: only taps on the enlarged margin reach it; the control inside takes the keyboard.
     <div
-      className={`absolute rounded-[2px] ring-2 ring-inset focus-within:z-20 ${tone}`}
+      className={`group absolute rounded-[2px] ring-2 ring-inset focus-within:z-20 ${HIT_AREA} ${tone}`}
+      onClick={activateFromHitArea}
       style={boxStyle(field, page, field.type === "date" ? 0.55 : 0.62)}
       data-field-id={field.id}
       title={field.help_text || undefined}
@@ -116,7 +155,7 @@ export function FieldOverlay({
         </span>
       ) : null}
       {field.required && !filled ? (
-        <span aria-hidden="true" className="absolute -left-[0.35em] -top-[0.55em] text-[max(0.9em,10px)] font-bold leading-none text-red-600">
+        <span aria-hidden="true" className="absolute -left-[0.35em] -top-[0.55em] z-[3] text-[max(0.9em,10px)] font-bold leading-none text-red-600">
           *
         </span>
       ) : null}

@@ -27,8 +27,23 @@ export function isFilled(field: SignerField, value: string | undefined): boolean
   return (value ?? "").trim() !== "";
 }
 
-export function initialValues(fields: readonly SignerField[]): FieldValues {
-  return Object.fromEntries(fields.map((f) => [f.id, f.type === "checkbox" ? "false" : ""]));
+/**
+ * The values a field starts with: checkboxes unticked, name and e-mail fields
+ * (field.autofill, lib/api/signer-fields.ts) the recipient's own, the rest
+ * empty. Signing-date fields are filled after mount (withToday): the date is
+ * the browser's, which the server cannot know.
+ */
+export function initialValues(fields: readonly SignerField[], signer: { name: string; email: string | null }): FieldValues {
+  return Object.fromEntries(
+    fields.map((f) => [f.id, f.type === "checkbox" ? "false" : f.autofill === "name" ? signer.name : f.autofill === "email" ? (signer.email ?? "") : ""]),
+  );
+}
+
+/** Empty signing-date fields filled with `today` (yyyy-mm-dd). */
+export function withToday(fields: readonly SignerField[], values: FieldValues, today: string): FieldValues {
+  const out = { ...values };
+  for (const f of fields) if (f.autofill === "today" && !(out[f.id] ?? "").trim()) out[f.id] = today;
+  return out;
 }
 
 /** What is sent: checkboxes always ("true"/"false"), other fields only when filled. */

@@ -3,6 +3,8 @@
 import { useEffect, useRef, useState } from "react";
 import type { SignerView, SigningMessage, SigningResult } from "@/lib/api/signing";
 import { SignerHeader } from "./signer-header";
+import { CompletionNotice } from "./completion-notice";
+import { useSignerStatus } from "./use-signer-status";
 
 export type FinishedKind = "signed" | "declined" | "waiting" | "closed";
 
@@ -47,6 +49,8 @@ export function FinishedState({ view, kind, result = null }: { view: SignerView;
   const [nextUrl, setNextUrl] = useState<string | null>(null);
   const announced = useRef<SigningResult | null>(null);
   const name = `“${view.document.name}”`;
+  const signer = useSignerStatus(view, kind === "signed", kind === "signed" && result ? result.state : null);
+  const self = view.signer.isSender;
 
   useEffect(() => {
     if (!result || announced.current === result) return;
@@ -83,15 +87,15 @@ export function FinishedState({ view, kind, result = null }: { view: SignerView;
     case "signed":
       title = `You have signed ${name}`;
       body =
-        result?.state === "executed"
+        signer.status.state === "executed"
           ? "Everyone has signed now, so the document is complete."
           : result
-            ? `Thank you, ${view.signer.name}. ${view.sender.name || "The sender"} will be told that you signed.`
+            ? `Thank you, ${view.signer.name}.${self ? "" : ` ${view.sender.name || "The sender"} will be told that you signed.`}`
             : "There is nothing more for you to do here.";
       break;
     case "declined":
       title = `You declined ${name}`;
-      body = `${view.sender.name || "The sender"} has been told, with your reason.`;
+      body = self ? "The other signers can no longer sign it; your reason is in its history." : `${view.sender.name || "The sender"} has been told, with your reason.`;
       break;
     case "waiting":
       title = `Waiting for ${view.waitingFor ?? "an earlier signer"} to sign first`;
@@ -120,6 +124,7 @@ export function FinishedState({ view, kind, result = null }: { view: SignerView;
           <p className="text-sm text-slate-600">{body}</p>
         </div>
         {kind === "waiting" || kind === "closed" ? <SignerHeader view={view} compact /> : null}
+        {kind === "signed" ? <CompletionNotice view={view} signer={signer} /> : null}
 
         {nextUrl ? (
           <div className="space-y-3 rounded-lg bg-brand-50 p-4 ring-1 ring-inset ring-brand-100">

@@ -1,6 +1,6 @@
 "use client";
 
-import { useEffect, useRef, useState, type CSSProperties, type ReactNode } from "react";
+import { useEffect, useRef, useState, type CSSProperties, type ReactNode, type Ref } from "react";
 import type { SignerView } from "@/lib/api/signing";
 import type { SignerField } from "./field-utils";
 
@@ -23,51 +23,77 @@ export function boxStyle(box: Box, page: Page, fontRatio = 0.62): CSSProperties 
   };
 }
 
-/** The document's pages stacked, each with an overlay for prefilled texts and this signer's fields. */
+/**
+ * The document's pages stacked, each with an overlay for prefilled texts and
+ * this signer's fields. `zoom` (percent of the available width) widens the
+ * pages inside a box that scrolls sideways; boxes are placed in fractions of
+ * their page and sized in its container units, so they stay aligned at any zoom.
+ */
 export function PageViewer({
   pages,
   prefilled,
   fields,
   renderField,
+  zoom = 100,
+  scrollerRef,
 }: {
   pages: SignerView["document"]["pages"];
   prefilled: SignerView["prefilled"];
   /** In reading order: the overlay keeps it, so Tab walks the fields in that order. */
   fields: SignerField[];
   renderField: (field: SignerField, page: Page) => ReactNode;
+  zoom?: number;
+  /** The box that scrolls sideways when zoomed in. */
+  scrollerRef?: Ref<HTMLDivElement>;
 }) {
   if (pages.length === 0) {
     return <p className="rounded-lg bg-white p-6 text-center text-sm text-slate-600 ring-1 ring-slate-200">This document has no pages to show.</p>;
   }
   return (
-    <div className="space-y-4">
-      {pages.map((page, i) => {
-        const n = i + 1;
-        return (
-          <section
-            key={`${n}-${page.url}`}
-            aria-label={`Page ${n} of ${pages.length}`}
-            className="relative w-full overflow-hidden bg-white shadow-sm ring-1 ring-slate-200"
-            style={{ aspectRatio: `${page.width} / ${page.height}` }}
-          >
-            <PageImage page={page} n={n} total={pages.length} />
-            <div className="@container absolute inset-0">
-              {prefilled
-                .filter((p) => p.page === n && p.text)
-                .map((p, j) => (
-                  <div
-                    key={j}
-                    className="pointer-events-none absolute flex items-center overflow-hidden whitespace-nowrap px-[0.15em] leading-none text-slate-900"
-                    style={boxStyle(p, page)}
-                  >
-                    {p.text}
-                  </div>
-                ))}
-              {fields.filter((f) => f.page === n).map((f) => renderField(f, page))}
-            </div>
-          </section>
-        );
-      })}
+    <div ref={scrollerRef} className="overflow-x-auto" data-zoom={zoom}>
+      <div className="mx-auto space-y-4" style={{ width: `${zoom}%` }}>
+        {pages.map((page, i) => {
+          const n = i + 1;
+          return (
+            <section
+              key={`${n}-${page.url}`}
+              aria-label={`Page ${n} of ${pages.length}`}
+              className="relative w-full overflow-hidden bg-white shadow-sm ring-1 ring-slate-200"
+              style={{ aspectRatio: `${page.width} / ${page.height}` }}
+            >
+              <PageImage page={page} n={n} total={pages.length} />
+              <div className="@container absolute inset-0">
+                {prefilled
+                  .filter((p) => p.page === n && p.image)
+                  .map((p, j) => (
+                    // eslint-disable-next-line @next/next/no-img-element -- a signed, short-lived URL of an earlier signer's signature
+                    <img
+                      key={`image-${j}`}
+                      src={p.image}
+                      alt={p.text}
+                      data-prefilled-signature=""
+                      draggable={false}
+                      className="pointer-events-none absolute select-none object-contain"
+                      style={boxStyle(p, page)}
+                    />
+                  ))}
+                {prefilled
+                  .filter((p) => p.page === n && p.text && !p.image)
+                  .map((p, j) => (
+                    <div
+                      key={j}
+                      className="pointer-events-none absolute flex items-center overflow-hidden whitespace-nowrap px-[0.15em] leading-none text-slate-900"
+                      style={boxStyle(p, page)}
+                    >
+                      {p.text}
+                    </div>
+                  ))}
+                {fields.filter((f) => f.page === n).map((f) => renderField(f, page))}
+              </div>
+            </section>
+          );
+        })}
+      </div>
     </div>
   );
 }

@@ -81,7 +81,7 @@ export function PinGate({ view }: { view: SignerView }) {
               className="block w-full rounded-md border-0 px-3 py-2 text-center font-mono text-2xl tracking-[0.5em] shadow-sm ring-1 ring-inset ring-slate-300 focus:ring-2 focus:ring-brand-600 disabled:bg-slate-100 aria-invalid:ring-red-500"
             />
             <p id="pin-hint" className="text-sm text-slate-500">
-              The sender gave you a 5-digit PIN for this document.
+              {view.signer.isSender ? "You set a 5-digit PIN for this document when you sent it." : "The sender gave you a 5-digit PIN for this document."}
             </p>
           </div>
           <div aria-live="assertive" aria-atomic="true">

@@ -1,4 +1,4 @@
-import { signingErrorSchema, signingResultSchema, type SigningResult } from "@/lib/api/signing";
+import { signerStatusSchema, signingErrorSchema, signingResultSchema, type SignerStatus, type SigningResult } from "@/lib/api/signing";
 
 export type CallFailure = {
   ok: false;
@@ -69,4 +69,13 @@ export async function submitSigning(signerId: string, accessToken: string, value
 
 export async function declineSigning(signerId: string, accessToken: string, reason: string) {
   return asResult(await post(`${base(signerId)}/decline`, { access_token: accessToken, reason }));
+}
+
+/** How the document stands after this signer signed: who is left, and the signed PDF's address once it exists. */
+export async function fetchSignerStatus(signerId: string, accessToken: string): Promise<CallResult<SignerStatus>> {
+  const r = await post(`${base(signerId)}/status`, { access_token: accessToken });
+  if (!r.ok) return r;
+  const parsed = signerStatusSchema.safeParse(r.data);
+  if (parsed.success) return { ok: true, data: parsed.data };
+  return { ok: false, kind: "http", status: 200, error: "The server answered unexpectedly. Please reload the page." };
 }

@@ -13,6 +13,7 @@ import { SignatureDialog, type SignatureKind } from "./signature-dialog";
 import { SignerHeader } from "./signer-header";
 import { useSigningState } from "./use-signing-state";
 import { UI_FONT_STACK } from "./script-fonts";
+import { useZoom, ZoomControls } from "./zoom-controls";
 
 const isSignatureField = (f: SignerField): f is SignerField & { type: SignatureKind } => f.type === "signature" || f.type === "initials";
 
@@ -24,6 +25,8 @@ export function SigningSession({ view }: { view: SignerView }) {
   const [declining, setDeclining] = useState(false);
   const lastFieldId = useRef<string | null>(null);
   const finishRef = useRef<HTMLButtonElement>(null);
+  const scrollerRef = useRef<HTMLDivElement>(null);
+  const zoom = useZoom(scrollerRef);
 
   // A field the server rejected: bring it into view so its message is next to it.
   const rejectedField = s.submitState.status === "error" ? s.submitState.error.field : undefined;
@@ -59,11 +62,14 @@ export function SigningSession({ view }: { view: SignerView }) {
     <div className="flex min-h-dvh flex-col" style={{ fontFamily: UI_FONT_STACK }}>
       <main className="mx-auto w-full max-w-3xl flex-1 space-y-4 px-3 py-4 sm:px-4 sm:py-6">
         <SignerHeader view={view} />
-        <p className="text-sm text-slate-600">
-          {s.fields.length === 0
-            ? "There are no fields for you on this document. Review it and select Finish."
-            : "Fill in the highlighted fields. Fields marked with * are required; Tab moves from one field to the next."}
-        </p>
+        <div className="flex flex-wrap items-end justify-between gap-x-4 gap-y-2">
+          <p className="min-w-0 flex-1 basis-64 text-sm text-slate-600">
+            {s.fields.length === 0
+              ? "There are no fields for you on this document. Review it and select Finish."
+              : "Fill in the highlighted fields. Fields marked with * are required; Tab moves from one field to the next."}
+          </p>
+          {view.document.pages.length > 0 ? <ZoomControls z={zoom} /> : null}
+        </div>
         <div
           onFocusCapture={(e) => {
             const holder = (e.target as HTMLElement).closest<HTMLElement>("[data-field-id]");
@@ -74,6 +80,8 @@ export function SigningSession({ view }: { view: SignerView }) {
             pages={view.document.pages}
             prefilled={view.prefilled}
             fields={s.fields}
+            zoom={zoom.zoom}
+            scrollerRef={scrollerRef}
             renderField={(field, page) => (
               <FieldOverlay
                 key={field.id}
@@ -81,6 +89,7 @@ export function SigningSession({ view }: { view: SignerView }) {
                 page={page}
                 value={s.values[field.id] ?? ""}
                 error={s.fieldErrors[field.id]}
+                locale={view.locale}
                 onChange={(v) => s.setValue(field.id, v)}
                 onOpenSignature={(f) => {
                   if (isSignatureField(f)) setSigning(f);
@@ -115,7 +124,7 @@ export function SigningSession({ view }: { view: SignerView }) {
           onClose={() => setSigning(null)}
         />
       ) : null}
-      {declining ? <DeclineDialog senderName={view.sender.name} onDecline={s.decline} onClose={() => setDeclining(false)} /> : null}
+      {declining ? <DeclineDialog senderName={view.sender.name} selfSent={view.signer.isSender} onDecline={s.decline} onClose={() => setDeclining(false)} /> : null}
     </div>
   );
 }

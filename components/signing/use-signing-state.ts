@@ -2,7 +2,8 @@
 
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import type { SignerView, SigningResult } from "@/lib/api/signing";
-import { initialValues, isFilled, sortFields, valuesToSubmit, type FieldValues, type SignerField } from "./field-utils";
+import { isoDateOf } from "@/lib/api/signer-fields";
+import { initialValues, isFilled, sortFields, valuesToSubmit, withToday, type FieldValues, type SignerField } from "./field-utils";
 import { declineSigning, submitSigning, type CallFailure } from "./signing-api";
 
 export type Outcome = { kind: "signed" | "declined"; result: SigningResult };
@@ -49,7 +50,7 @@ function clearDraft(signerId: string) {
 export function useSigningState(view: SignerView) {
   const signerId = view.signer.id;
   const fields = useMemo(() => sortFields(view.fields), [view.fields]);
-  const [values, setValues] = useState<FieldValues>(() => initialValues(fields));
+  const [values, setValues] = useState<FieldValues>(() => initialValues(fields, view.signer));
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
   const [adopted, setAdopted] = useState<Adopted>({ signature: null, initials: null });
   const [submitState, setSubmitState] = useState<SubmitState>({ status: "idle" });
@@ -59,6 +60,9 @@ export function useSigningState(view: SignerView) {
   const pending = useRef(false);
 
   useEffect(() => {
+    // Signing-date fields get the browser's date here, after hydration (the server's "today" may be another day).
+    const today = isoDateOf(new Date());
+    setValues((v) => withToday(fields, v, today));
     const draft = loadDraft(signerId);
     if (!draft) return;
     const ids = new Set(fields.map((f) => f.id));

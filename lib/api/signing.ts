@@ -15,8 +15,25 @@ export const signerFieldSchema = z.object({
   required: z.boolean(),
   /** The sender's hint for this field ("" when none). */
   help_text: z.string(),
+  /** What the page fills in before the signer touches it (lib/api/signer-fields.ts), or null. */
+  autofill: z.enum(["name", "email", "today"]).nullable(),
   ...box,
 });
+
+/**
+ * POST /sign/<id>/status: how the document stands for a signer who has
+ * signed. `waitingFor` names the signers who still have to sign; `signedPdf`
+ * is a time-limited download address once the executed document's signed
+ * PDF exists (null before, and for anyone who has not signed).
+ */
+export const signerStatusSchema = z.object({
+  state: z.string(),
+  waitingFor: z.array(z.string()),
+  signedPdf: z.object({ url: z.string(), expiresAt: z.string() }).nullable(),
+});
+export type SignerStatus = z.infer<typeof signerStatusSchema>;
+
+export const signerStatusBody = z.object({ access_token: z.string().min(1) });
 
 export const signerViewSchema = z.object({
   document: z.object({
@@ -37,11 +54,19 @@ export const signerViewSchema = z.object({
     email: z.string().nullable(),
     roleName: z.string(),
     status: z.string(),
+    /** The recipient is the sender (same address): the page speaks to them as such. */
+    isSender: z.boolean(),
   }),
+  /** BCP 47 locale dates are written out in (the signer's browser language). */
+  locale: z.string(),
   /** This signer's fields, to fill. */
   fields: z.array(signerFieldSchema),
-  /** What is already on the page: merge-field values and earlier signers' text answers. */
-  prefilled: z.array(z.object({ ...box, text: z.string() })),
+  /**
+   * What is already on the page: merge-field values and the answers of
+   * signers who have signed (dates written out in full, signatures and
+   * initials as `image`, a time-limited address, with `text` its alt text).
+   */
+  prefilled: z.array(z.object({ ...box, text: z.string(), image: z.string().optional() })),
   /**
    * yours: sign now; waiting: an earlier signer must sign first; done: this
    * signer has signed or declined; closed: the document no longer accepts
@@ -51,6 +76,8 @@ export const signerViewSchema = z.object({
   waitingFor: z.string().nullable(),
   pin: z.object({ required: z.boolean(), lockedUntil: z.string().nullable() }),
   accessToken: z.string(),
+  /** After signing: what the finished page says about the rest (signerStatusSchema). */
+  completion: signerStatusSchema,
 });
 export type SignerView = z.infer<typeof signerViewSchema>;
 
@@ -78,6 +105,7 @@ export const declineBody = z.object({
   access_token: z.string().min(1),
   reason: z.string().trim().min(1, "Say why you decline, so the sender knows what to change.").max(2000),
 });
+
 
 /** Every call answers this on success; `state` is the document's state afterwards. */
 export const signingResultSchema = z.object({

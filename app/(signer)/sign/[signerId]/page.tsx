@@ -1,4 +1,4 @@
-import type { Metadata } from "next";
+import type { Metadata, Viewport } from "next";
 import { cookies, headers } from "next/headers";
 import { AuthCard } from "@/components/auth/auth-card";
 import { Alert } from "@/components/ui/alert";
@@ -10,8 +10,12 @@ import { buildSignerView } from "@/lib/server/signing/build-signer-view";
 import { recordFirstView } from "@/lib/server/signing/record-first-view";
 import { SigningError } from "@/lib/server/signing/signing-error";
 import { requestOrigin } from "@/lib/server/documents/record-audit";
+import { dateLocaleOf } from "@/lib/api/signer-fields";
 
 export const metadata: Metadata = { title: "Sign", robots: { index: false } };
+
+// Pinch zoom stays allowed (no maximumScale, no userScalable: false): signers zoom into small print on phones.
+export const viewport: Viewport = { width: "device-width", initialScale: 1 };
 
 type Props = { params: Promise<{ signerId: string }>; searchParams: Promise<{ access_token?: string }> };
 
@@ -32,10 +36,8 @@ export default async function SignPage({ params, searchParams }: Props) {
     );
   }
   const pinPassed = hasPassedPin(ctx, (await cookies()).get(pinCookieName(signerId))?.value);
-  if (pinPassed) {
-    const h = await headers();
-    await recordFirstView(db, ctx, requestOrigin(new Request("http://local/", { headers: h })));
-  }
-  const view = await buildSignerView(db, ctx, { pinPassed, accessToken: token });
+  const h = await headers();
+  if (pinPassed) await recordFirstView(db, ctx, requestOrigin(new Request("http://local/", { headers: h })));
+  const view = await buildSignerView(db, ctx, { pinPassed, accessToken: token, locale: dateLocaleOf(h.get("accept-language")) });
   return <SignerPage view={view} />;
 }
