@@ -48,6 +48,8 @@ export const documentSchema = z.object({
    * "B-B" or (with time-stamping configured) "B-LTA"; null until the signed PDF exists.
    */
   signature_level: z.enum(["B-B", "B-T", "B-LT", "B-LTA"]).nullable(),
+  /** Extension (docs/api-decisions.md, "Void reason"): why the document was voided; null unless voided with a reason. */
+  void_reason: z.string().nullable(),
   /**
    * Extension (docs/api-decisions.md, "Sorting the documents list"): whether recipients sign in sequence, so a list
    * can tell whom a pending document waits for (only `current_signer_id`, or everyone who has not signed).

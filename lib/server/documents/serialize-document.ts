@@ -61,6 +61,8 @@ export function serializeDocument(details: DocumentDetails, version: ApiVersion,
     signed_pdf_url: doc.signedPdfKey ? signedFileUrl(doc.signedPdfKey, { filename: `${safeName}-signed.pdf` }) : null,
     // Extension: the PAdES level of the signed PDFs, once they exist (docs/api-decisions.md).
     signature_level: doc.signedPdfKey ? signatureLevelOf(doc.signatureLevel) : null,
+    // Extension: why it was voided (void with a reason, docs/api-decisions.md).
+    void_reason: doc.state === "voided" ? doc.voidReason : null,
     // Extension: whom a pending document waits for depends on it (docs/api-decisions.md).
     signer_sequencing: doc.signerSequencing,
     tags: doc.tags,
