@@ -1,5 +1,6 @@
 import type { ArchivedDocument } from "@/lib/api/archived-document";
-import { formatDateTime } from "@/components/dashboard/format";
+import type { ReactNode } from "react";
+import { DateTime } from "@/components/dashboard/time-zone";
 import { Section } from "@/components/dashboard/section";
 import { AuditTimeline } from "@/components/documents/audit-timeline";
 import { StateBadge } from "@/components/documents/state-badge";
@@ -8,12 +9,12 @@ import { ArchivedSigners } from "./archived-signers";
 /** An archived record as the API answers it (spec 2.5), read-only. */
 export function ArchivedDocumentView({ doc }: { doc: ArchivedDocument }) {
   const tags = Object.entries(doc.tags);
-  const facts: [string, string][] = [
+  const facts: [string, ReactNode][] = [
     ["Original GUID", doc.original_guid],
     ["Sender", doc.sender_email || "—"],
-    ["Sent", formatDateTime(doc.document_sent_at)],
-    ["Executed", formatDateTime(doc.document_executed_at)],
-    ["Expires", formatDateTime(doc.document_expires_at)],
+    ["Sent", <DateTime value={doc.document_sent_at} />],
+    ["Executed", <DateTime value={doc.document_executed_at} />],
+    ["Expires", <DateTime value={doc.document_expires_at} />],
     ["Shared with", doc.shared_with.length ? doc.shared_with.join(", ") : "No one"],
     ["Tags", tags.length ? tags.map(([k, v]) => (v === null ? k : `${k}: ${v}`)).join(" · ") : "None"],
     ["Page size", doc.image_width && doc.image_height ? `${doc.image_width} × ${doc.image_height} px` : "—"],

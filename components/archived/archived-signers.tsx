@@ -1,5 +1,5 @@
 import type { ArchivedDocument } from "@/lib/api/archived-document";
-import { formatDateTime } from "@/components/dashboard/format";
+import { DateTime } from "@/components/dashboard/time-zone";
 import { StateBadge } from "@/components/documents/state-badge";
 
 /** The archived signers in signing order; each row stacks on a phone rather than scrolling sideways. */
@@ -26,8 +26,8 @@ export function ArchivedSigners({ signers }: { signers: ArchivedDocument["signer
             </div>
           </div>
           <ul className="space-y-0.5 text-sm text-slate-700">
-            <li>Viewed: {formatDateTime(s.viewed_at)}</li>
-            <li>Signed: {formatDateTime(s.signed_at)}</li>
+            <li>Viewed: <DateTime value={s.viewed_at} /></li>
+            <li>Signed: <DateTime value={s.signed_at} /></li>
             <li>Reminders left: {s.reminders_remaining}</li>
             {s.message ? <li>Message: {s.message}</li> : null}
             {s.document_passcode_question ? <li>Passcode question: {s.document_passcode_question}</li> : null}

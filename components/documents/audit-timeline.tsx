@@ -1,4 +1,4 @@
-import { formatDateTime } from "@/components/dashboard/format";
+import { DateTime } from "@/components/dashboard/time-zone";
 import { Badge } from "@/components/ui/badge";
 
 /** The audit entry of current and archived documents alike (archived ones may lack ids and times). */
@@ -19,7 +19,7 @@ export function AuditTimeline({ audits }: { audits: Audit[] }) {
             <Badge tone="muted">{a.metadata.keyword || "event"}</Badge>
             {a.created_at ? (
               <time dateTime={a.created_at} className="text-xs text-slate-500">
-                {formatDateTime(a.created_at)}
+                <DateTime value={a.created_at} />
               </time>
             ) : null}
           </div>

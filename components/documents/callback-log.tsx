@@ -5,6 +5,7 @@ import type { z } from "zod";
 import type { callbackDeliverySchema } from "@/lib/api/ext";
 import { ActionFailure, type ActionResult } from "@/components/dashboard/action-result";
 import { formatDateTime } from "@/components/dashboard/format";
+import { useTimeZone } from "@/components/dashboard/time-zone";
 import { useActionMutation } from "@/components/dashboard/use-action-mutation";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
@@ -32,6 +33,7 @@ export function CallbackLog({
   redeliver: (deliveryId: string) => Promise<ActionResult<null>>;
 }) {
   const queryClient = useQueryClient();
+  const zone = useTimeZone();
   const key = ["document-callbacks", documentId];
   const query = useQuery({
     queryKey: key,
@@ -65,7 +67,7 @@ export function CallbackLog({
                 <Badge tone={statusTone[d.status as keyof typeof statusTone] ?? "neutral"}>{d.status}</Badge>
                 <span className="text-xs text-slate-500">
                   {d.attempts.length} attempt{d.attempts.length === 1 ? "" : "s"}
-                  {d.next_attempt_at && d.status === "pending" ? ` · next ${formatDateTime(d.next_attempt_at)}` : ""}
+                  {d.next_attempt_at && d.status === "pending" ? ` · next ${formatDateTime(d.next_attempt_at, "—", zone)}` : ""}
                 </span>
               </div>
               <Button

@@ -1,4 +1,4 @@
-import { formatDateTime } from "@/components/dashboard/format";
+import { DateTime } from "@/components/dashboard/time-zone";
 
 type Attempt = { status_code: number | null; duration_ms: number; error: string | null; response_excerpt: string | null; attempted_at: string };
 
@@ -12,7 +12,7 @@ export function DeliveryAttempts({ attempts }: { attempts: Attempt[] }) {
         {attempts.map((a, i) => (
           <li key={`${a.attempted_at}-${i}`} className="rounded bg-slate-50 p-2 text-xs">
             <p>
-              <span className="font-medium">{formatDateTime(a.attempted_at)}</span> · {a.status_code ? `HTTP ${a.status_code}` : "no answer"} · {a.duration_ms} ms
+              <span className="font-medium"><DateTime value={a.attempted_at} /></span> · {a.status_code ? `HTTP ${a.status_code}` : "no answer"} · {a.duration_ms} ms
             </p>
             {a.error ? <p className="text-red-700">{a.error}</p> : null}
             {a.response_excerpt ? <pre className="mt-1 max-h-32 overflow-auto whitespace-pre-wrap break-all text-slate-700">{a.response_excerpt}</pre> : null}

@@ -1,13 +1,14 @@
 import type { DocumentResource } from "@/lib/api/documents";
-import { formatDateTime } from "@/components/dashboard/format";
+import type { ReactNode } from "react";
+import { DateTime } from "@/components/dashboard/time-zone";
 
 /** The document's facts as a description list. */
 export function DocumentSummary({ doc }: { doc: DocumentResource }) {
-  const rows: [string, string][] = [
+  const rows: [string, ReactNode][] = [
     ["Sender", `${doc.sender.name} (${doc.sender.email})`],
-    ["Sent", formatDateTime(doc.sent_at, "Not sent")],
-    [doc.state === "expired" ? "Expired" : "Expires", formatDateTime(doc.expired_at)],
-    ["Executed", formatDateTime(doc.executed_at, "Not yet")],
+    ["Sent", <DateTime value={doc.sent_at} empty="Not sent" />],
+    [doc.state === "expired" ? "Expired" : "Expires", <DateTime value={doc.expired_at} />],
+    ["Executed", <DateTime value={doc.executed_at} empty="Not yet" />],
     ["Identity check", doc.kba ? `${doc.identity_method}, with KBA` : doc.identity_method],
     ["Signing", doc.in_person ? "In person" : doc.embed_codes ? "Embedded" : "By e-mail"],
     ["PIN", doc.passcode_pin_enabled ? "Required" : "None"],

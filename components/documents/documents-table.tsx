@@ -1,6 +1,6 @@
 import Link from "next/link";
 import type { DocumentResource } from "@/lib/api/documents";
-import { formatDate } from "@/components/dashboard/format";
+import { DateTime } from "@/components/dashboard/time-zone";
 import { Table, Td, Th } from "@/components/ui/table";
 import { StateBadge } from "./state-badge";
 
@@ -42,7 +42,7 @@ export function DocumentsTable({ documents }: { documents: DocumentResource[] })
               <p className="truncate text-xs text-slate-500">{d.filename}</p>
               {/* On a phone the date columns are hidden; the dates move here. */}
               <p className="text-xs text-slate-500 sm:hidden">
-                Sent {formatDate(d.sent_at, "not yet")} · expires {formatDate(d.expired_at)}
+                Sent <DateTime value={d.sent_at} empty="not yet" dateOnly /> · expires <DateTime value={d.expired_at} dateOnly />
               </p>
             </Td>
             <Td>
@@ -51,8 +51,8 @@ export function DocumentsTable({ documents }: { documents: DocumentResource[] })
             <Td>
               <SigningProgress doc={d} />
             </Td>
-            <Td className="hidden whitespace-nowrap sm:table-cell">{formatDate(d.sent_at, "Not sent")}</Td>
-            <Td className="hidden whitespace-nowrap sm:table-cell">{formatDate(d.expired_at)}</Td>
+            <Td className="hidden whitespace-nowrap sm:table-cell"><DateTime value={d.sent_at} empty="Not sent" dateOnly /></Td>
+            <Td className="hidden whitespace-nowrap sm:table-cell"><DateTime value={d.expired_at} dateOnly /></Td>
           </tr>
         ))}
       </tbody>

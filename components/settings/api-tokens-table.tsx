@@ -1,6 +1,6 @@
 import type { ApiToken } from "@/lib/api/api-tokens";
 import type { ActionResult } from "@/components/dashboard/action-result";
-import { formatDateTime } from "@/components/dashboard/format";
+import { DateTime } from "@/components/dashboard/time-zone";
 import { EmptyState } from "@/components/ui/empty-state";
 import { Table, Td, Th } from "@/components/ui/table";
 import { RevokeApiTokenButton } from "./revoke-api-token-button";
@@ -33,9 +33,9 @@ export function ApiTokensTable({ tokens, revoke }: { tokens: ApiToken[]; revoke:
             <Td className="hidden md:table-cell">
               <code className="text-xs">{t.hint}</code>
             </Td>
-            <Td className="hidden whitespace-nowrap sm:table-cell">{formatDateTime(t.created_at)}</Td>
+            <Td className="hidden whitespace-nowrap sm:table-cell"><DateTime value={t.created_at} /></Td>
             <Td className="whitespace-nowrap" data-testid="api-token-last-used">
-              {formatDateTime(t.last_used_at, "Never")}
+              <DateTime value={t.last_used_at} empty="Never" />
             </Td>
             <Td className="text-right">
               <RevokeApiTokenButton name={t.name} revoke={revoke.bind(null, t.id)} />

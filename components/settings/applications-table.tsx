@@ -1,6 +1,6 @@
 import type { Application } from "@/lib/api/ext";
 import type { ActionResult } from "@/components/dashboard/action-result";
-import { formatDate } from "@/components/dashboard/format";
+import { DateTime } from "@/components/dashboard/time-zone";
 import { EmptyState } from "@/components/ui/empty-state";
 import { Table, Td, Th } from "@/components/ui/table";
 import { DeleteApplicationButton } from "./delete-application-button";
@@ -30,7 +30,7 @@ export function ApplicationsTable({ applications, remove }: { applications: Appl
               <code className="break-all text-xs">{a.client_id}</code>
             </Td>
             <Td className="hidden break-all text-xs md:table-cell">{a.redirect_uri}</Td>
-            <Td className="hidden whitespace-nowrap sm:table-cell">{formatDate(a.created_at)}</Td>
+            <Td className="hidden whitespace-nowrap sm:table-cell"><DateTime value={a.created_at} dateOnly /></Td>
             <Td className="text-right">
               <DeleteApplicationButton name={a.name} remove={remove.bind(null, a.id)} />
             </Td>

@@ -2,6 +2,7 @@
 
 import { useState } from "react";
 import { formatDateTime } from "@/components/dashboard/format";
+import { useTimeZone } from "@/components/dashboard/time-zone";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import type { OutboxEmail } from "./outbox-table";
@@ -9,6 +10,7 @@ import type { OutboxEmail } from "./outbox-table";
 /** Opens one e-mail of the outbox to read its text. */
 export function OutboxMessageButton({ email }: { email: OutboxEmail }) {
   const [open, setOpen] = useState(false);
+  const zone = useTimeZone();
   return (
     <>
       <Button type="button" variant="secondary" className="px-3 py-1.5" onClick={() => setOpen(true)}>
@@ -22,7 +24,7 @@ export function OutboxMessageButton({ email }: { email: OutboxEmail }) {
         description={
           <>
             To {email.to} · {email.status}
-            {email.sent_at ? ` · sent ${formatDateTime(email.sent_at)}` : ` · created ${formatDateTime(email.created_at)}`}
+            {email.sent_at ? ` · sent ${formatDateTime(email.sent_at, "—", zone)}` : ` · created ${formatDateTime(email.created_at, "—", zone)}`}
           </>
         }
       >

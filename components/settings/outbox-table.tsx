@@ -1,6 +1,6 @@
 import type { z } from "zod";
 import type { outboxEmailSchema } from "@/lib/api/ext";
-import { formatDateTime } from "@/components/dashboard/format";
+import { DateTime } from "@/components/dashboard/time-zone";
 import { Badge } from "@/components/ui/badge";
 import { EmptyState } from "@/components/ui/empty-state";
 import { Table, Td, Th } from "@/components/ui/table";
@@ -39,7 +39,7 @@ export function OutboxTable({ emails }: { emails: OutboxEmail[] }) {
             <Td>
               <Badge tone={tone[e.status as keyof typeof tone] ?? "neutral"}>{e.status}</Badge>
             </Td>
-            <Td className="hidden whitespace-nowrap md:table-cell">{formatDateTime(e.created_at)}</Td>
+            <Td className="hidden whitespace-nowrap md:table-cell"><DateTime value={e.created_at} /></Td>
             <Td className="text-right">
               <OutboxMessageButton email={e} />
             </Td>

@@ -1,6 +1,6 @@
 import Link from "next/link";
 import type { ReusableTemplateResource } from "@/lib/api/templates";
-import { formatDate } from "@/components/dashboard/format";
+import { DateTime } from "@/components/dashboard/time-zone";
 import { Badge } from "@/components/ui/badge";
 
 const action = "rounded-md px-3 py-1.5 text-sm font-medium ring-1 ring-inset ring-slate-300 bg-white hover:bg-slate-50";
@@ -34,7 +34,7 @@ export function TemplateCard({ template: t }: { template: ReusableTemplateResour
         <div className="flex flex-wrap gap-1 pt-1">
           {t.signer_sequencing ? <Badge tone="info">Signer sequencing</Badge> : null}
           {t.merge_field_components.length ? <Badge>{t.merge_field_components.length} merge fields</Badge> : null}
-          <Badge tone="muted">Updated {formatDate(t.updated_at)}</Badge>
+          <Badge tone="muted">Updated <DateTime value={t.updated_at} dateOnly /></Badge>
         </div>
       </div>
       {/* (positioned, so that it lies above the link's stretched area) */}

@@ -1,5 +1,6 @@
 import type { ReusableTemplateResource } from "@/lib/api/templates";
-import { formatDateTime } from "@/components/dashboard/format";
+import type { ReactNode } from "react";
+import { DateTime } from "@/components/dashboard/time-zone";
 import { Badge } from "@/components/ui/badge";
 import { Table, Td, Th } from "@/components/ui/table";
 
@@ -7,7 +8,7 @@ const yesNo = (v: boolean) => (v ? "Yes" : "No");
 
 /** The template's settings at a glance. */
 export function TemplateFacts({ template: t }: { template: ReusableTemplateResource }) {
-  const facts: [string, string][] = [
+  const facts: [string, ReactNode][] = [
     ["File", t.filename],
     ["Created by", `${t.creator.name} (${t.creator.email})`],
     ["Expires after", `${t.expires_in} day${t.expires_in === 1 ? "" : "s"}`],
@@ -16,8 +17,8 @@ export function TemplateFacts({ template: t }: { template: ReusableTemplateResou
     ["Knowledge-based authentication", yesNo(t.kba)],
     ["PIN", yesNo(t.passcode)],
     ["Shared with", t.shared_with.join(", ") || "Nobody"],
-    ["Created", formatDateTime(t.created_at)],
-    ["Updated", formatDateTime(t.updated_at)],
+    ["Created", <DateTime key="created" value={t.created_at} />],
+    ["Updated", <DateTime key="updated" value={t.updated_at} />],
   ];
   return (
     <dl className="grid gap-x-6 gap-y-2 text-sm sm:grid-cols-2">
