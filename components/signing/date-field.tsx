@@ -46,7 +46,7 @@ export function DateFieldControl({
       />
       <span
         aria-hidden="true"
-        data-full-date={full ?? undefined}
+        data-date-display=""
         className={`pointer-events-none absolute inset-0 z-[2] flex items-center overflow-hidden whitespace-nowrap px-[0.2em] leading-none peer-focus:invisible ${full ? "text-slate-900" : "text-slate-500/80"}`}
       >
         {full ?? (value || label)}

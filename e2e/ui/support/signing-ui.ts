@@ -3,6 +3,9 @@
 // signature dialog), the signature dialog's Draw / Type / Upload tabs and
 // "Adopt and sign", and the action bar's Next field / Finish / Decline.
 import { expect, type FrameLocator, type Locator, type Page } from "@playwright/test";
+import { PDFDocument, StandardFonts, rgb } from "pdf-lib";
+import { api, http } from "../../api/helpers";
+import { getDocument, type Doc } from "../../api/support/signing-calls";
 
 type Scope = Page | FrameLocator;
 
@@ -123,3 +126,58 @@ export async function expectWithinWidth(page: Page, el: Locator) {
   expect(box!.x).toBeGreaterThanOrEqual(0);
   expect(box!.x + box!.width).toBeLessThanOrEqual(width + 0.5);
 }
+
+// ---------------------------------------------------------------- signer page (issue 13 point 6)
+
+/**
+ * A one-off document sent through a sending request (spec 4.6): a US-letter
+ * PDF with one text tag per line (our grammar, e.g. `[[date|Client|name=start_date|w=150]]`),
+ * roles as given. Answers the document once processing has sent it.
+ */
+export async function sendTaggedDocument(
+  token: string,
+  opts: { name: string; tags: string[]; roles: { name: string; signer_name: string; signer_email: string; sequence?: number }[]; sequencing?: boolean },
+): Promise<Doc> {
+  const pdf = await PDFDocument.create();
+  const font = await pdf.embedFont(StandardFonts.Helvetica);
+  const page = pdf.addPage([612, 792]);
+  page.drawText(opts.name, { x: 72, y: 720, size: 18, font, color: rgb(0, 0, 0) });
+  opts.tags.forEach((tag, i) => page.drawText(tag, { x: 72, y: 640 - i * 60, size: 12, font }));
+  const body = {
+    file: { name: "signer-page.pdf", source: "upload" },
+    document: { name: opts.name, signer_sequencing: opts.sequencing ?? true, roles: opts.roles, expires_in: 30 },
+    sending_request: {},
+  };
+  const created = await api("/public/v2/sending_requests", { token, method: "POST", body });
+  if (created.status !== 200) throw new Error(`sending request answered ${created.status}: ${created.text}`);
+  const request = created.body.sending_request as { id: string; upload_url: string };
+  const put = await http(request.upload_url, { method: "PUT", headers: { "Content-Type": "application/pdf" }, body: Buffer.from(await pdf.save()) });
+  if (put.status !== 200) throw new Error(`upload answered ${put.status}: ${put.text}`);
+  const up = await api(`/public/v2/sending_requests/${request.id}/uploaded`, { token, method: "POST" });
+  if (up.status !== 200) throw new Error(`uploaded answered ${up.status}: ${up.text}`);
+  const deadline = Date.now() + 90_000;
+  while (Date.now() < deadline) {
+    const got = await api(`/public/v2/sending_requests/${request.id}`, { token });
+    if (got.body?.sending_request?.status === "completed" || got.body?.status === "completed") {
+      const id = (got.body.sending_request ?? got.body).document_template_id as string;
+      return getDocument(token, id);
+    }
+    if ((got.body?.sending_request ?? got.body)?.status === "errored") throw new Error(`sending request errored: ${got.text}`);
+    await new Promise((r) => setTimeout(r, 300));
+  }
+  throw new Error(`sending request ${request.id} did not complete in 90 s`);
+}
+
+/** The positioned holder of one of this signer's fields (data-field-id), found by the control's label. */
+export const fieldHolder = (control: Locator) => control.locator("xpath=ancestor::*[@data-field-id][1]");
+
+/** A box as fractions of another (its page): where it sits on the page, whatever the zoom. */
+export async function boxOnPage(el: Locator, page: Locator) {
+  const [b, p] = await Promise.all([el.boundingBox(), page.boundingBox()]);
+  if (!b || !p) throw new Error(`${el} or ${page} has no box`);
+  return { x: (b.x - p.x) / p.width, y: (b.y - p.y) / p.height, width: b.width / p.width, height: b.height / p.height, pageWidth: p.width };
+}
+
+/** The text a date field shows while it is not being edited (the date in full, or its placeholder). */
+export const dateFieldDisplay = (scope: Scope, label: string) =>
+  fieldHolder(scope.getByLabel(label, { exact: true })).locator("[data-date-display]");
