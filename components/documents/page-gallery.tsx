@@ -5,9 +5,10 @@ import { useState } from "react";
 /**
  * The document's pages: a strip of thumbnails, the chosen one large. The
  * thumbnails are buttons (keyboard and screen-reader reachable) and the large
- * page links to the full-size image.
+ * page links to the full-size image. `signed`: these are the executed
+ * document's pages as signed (values and footer stamped in), not the original's.
  */
-export function PageGallery({ pages, title }: { pages: string[]; title: string }) {
+export function PageGallery({ pages, title, signed = false }: { pages: string[]; title: string; signed?: boolean }) {
   const [current, setCurrent] = useState(0);
   if (pages.length === 0) return <p className="text-sm text-slate-600">No page images yet.</p>;
   const src = pages[Math.min(current, pages.length - 1)]!;
@@ -32,10 +33,10 @@ export function PageGallery({ pages, title }: { pages: string[]; title: string }
       <figure className="space-y-2">
         <a href={src} target="_blank" rel="noreferrer" className="block">
           {/* eslint-disable-next-line @next/next/no-img-element */}
-          <img src={src} alt={`${title}, page ${current + 1} of ${pages.length}`} className="mx-auto max-h-[40rem] w-auto rounded bg-white shadow ring-1 ring-slate-200" />
+          <img src={src} alt={`${title}, ${signed ? "signed " : ""}page ${current + 1} of ${pages.length}`} className="mx-auto max-h-[40rem] w-auto rounded bg-white shadow ring-1 ring-slate-200" />
         </a>
         <figcaption className="text-center text-xs text-slate-500">
-          Page {current + 1} of {pages.length} · select the page to open it full size
+          {signed ? "Signed page" : "Page"} {current + 1} of {pages.length} · select the page to open it full size
         </figcaption>
       </figure>
     </div>

@@ -30,3 +30,23 @@ export function reminderBlockedReason(doc: DocumentResource, r: Recipient, ctx: 
   if (ctx.left <= 0) return `The limit of ${REMINDER_LIMIT} reminders for this document is reached.`;
   return null;
 }
+
+/**
+ * Which of the detail page's actions apply to the document as it stands, so
+ * the page offers only those (a signer cannot be reminded of, or locked out
+ * of, a document that is executed, declined, voided, expired or not sent).
+ * Sharing and tags apply in every state and are not listed.
+ */
+export function offeredActions(doc: Pick<DocumentResource, "state">, isSender: boolean) {
+  const pending = doc.state === "pending";
+  return {
+    reminders: isSender && pending,
+    pin: isSender && pending,
+    /** Per pending recipient: their link, and a new name or address (which re-issues the link). */
+    copyLink: isSender && pending,
+    editRecipient: isSender && pending,
+    correct: isSender && (doc.state === "declined" || doc.state === "expired"),
+    deleteDraft: isSender && doc.state === "draft",
+  };
+}
+export type OfferedActions = ReturnType<typeof offeredActions>;

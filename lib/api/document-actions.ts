@@ -12,6 +12,8 @@ export const overviewRecipientSchema = z.object({
   /** What the signer typed when declining; null otherwise. */
   decline_reason: z.string().nullable(),
   declined_at: timestamp.nullable(),
+  /** The sender signs this role as themselves: it cannot be given to someone else (edit-recipient). */
+  is_sender: z.boolean(),
 });
 
 export const documentOverviewSchema = z.object({

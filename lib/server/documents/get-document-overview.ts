@@ -29,7 +29,7 @@ export async function getDocumentOverview(db: Db, user: User, id: string): Promi
     corrected_from_id: doc.correctedFromId,
     // Only once executed: a document's signed pages exist only then, but say so explicitly.
     signed_page_image_urls: doc.state === "executed" ? doc.signedPages.map((p) => signedFileUrl(p.imageKey)) : [],
-    recipients: people.map((r) => ({ id: r.id, decline_reason: r.declineReason, declined_at: apiTimeOrNull(r.declinedAt) })),
+    recipients: people.map((r) => ({ id: r.id, decline_reason: r.declineReason, declined_at: apiTimeOrNull(r.declinedAt), is_sender: r.isSender })),
     sign_now: mine ? { recipient_id: mine.id, sign_url: signUrl(mine) } : null,
   };
 }

@@ -3,6 +3,8 @@
 import { refresh } from "next/cache";
 import type { ActionResult } from "@/components/dashboard/action-result";
 import { badId, isId, runAction } from "../../_lib/run-action";
+import { editRecipientBody, type EditedRecipient } from "@/lib/api/document-actions";
+import { apiErrors } from "@/lib/api/errors";
 
 // The document detail page's mutations. Each passes its input to the API
 // unchanged (after a type check: actions are public endpoints), so what the
@@ -60,4 +62,52 @@ export async function redeliver(documentId: string, deliveryId: string): Promise
     await api.redeliverCallback(deliveryId);
     return null;
   }, "redeliver");
+}
+
+// ---------------------------------------------------------------- acting on a document (/ext)
+
+/**
+ * The words a sender reads when one of these actions is refused: the API's
+ * catalog entries (compared by the catalog's own text, never free text) and
+ * the reason of a 422 without its "Bad input parameter. x:" prefix.
+ */
+function humane<T>(r: ActionResult<T>): ActionResult<T> {
+  if (r.ok) return r;
+  const known: Record<string, string> = {
+    [apiErrors.documentNotPending.message]: "This document is no longer waiting for signatures. Reload the page to see where it stands.",
+    [apiErrors.notDocumentSender.message]: "Only the person who sent this document can do that.",
+    [apiErrors.documentNotFound.message]: "This document no longer exists.",
+    [apiErrors.documentLimitReached.message]: "Your plan's document limit is reached, so no new draft can be made.",
+    [apiErrors.accountNotEnabled.message]: "Your account is not enabled for sending.",
+  };
+  const reason = /^Bad input parameter\. [\w[\]]+: (.*)$/s.exec(r.error)?.[1];
+  const text = known[r.error] ?? (reason ? reason.charAt(0).toUpperCase() + reason.slice(1) : r.error);
+  return { ...r, error: text };
+}
+
+/** A pending recipient's new name and address: the old link stops working and a new invitation goes out. */
+export async function editRecipient(documentId: string, recipientId: string, input: unknown): Promise<ActionResult<EditedRecipient>> {
+  if (!isId(documentId) || !isId(recipientId)) return badId();
+  const parsed = editRecipientBody.safeParse(input);
+  if (!parsed.success) {
+    const field = String(parsed.error.issues[0]?.path[0] ?? "name");
+    return { ok: false, field, error: field === "email" ? "Enter an e-mail address such as name@example.com." : "Enter the signer's name (up to 200 characters)." };
+  }
+  return humane(await andRefresh(runAction(async (api) => (await api.editRecipient(documentId, recipientId, parsed.data)).recipient, "recipient")));
+}
+
+/** "Correct and resend": answers the new draft's id (the browser then opens it in the builder). */
+export async function correctDocument(documentId: string): Promise<ActionResult<{ id: string }>> {
+  if (!isId(documentId)) return badId();
+  return humane(await runAction(async (api) => ({ id: (await api.correctDocument(documentId)).document.id }), "correct"));
+}
+
+export async function deleteDraft(documentId: string): Promise<ActionResult<null>> {
+  if (!isId(documentId)) return badId();
+  return humane(
+    await runAction(async (api) => {
+      await api.deleteDraft(documentId);
+      return null;
+    }, "delete"),
+  );
 }
