@@ -27,6 +27,12 @@ export function DocumentSummary({ doc }: { doc: DocumentResource }) {
           <dd className="mt-0.5 text-slate-900">{doc.merge_field_values.map((m) => `${m.name}: ${m.value}`).join(" · ")}</dd>
         </div>
       ) : null}
+      {doc.state === "voided" && doc.void_reason ? (
+        <div className="sm:col-span-2 lg:col-span-4" data-testid="void-reason">
+          <dt className="text-xs font-medium uppercase tracking-wide text-slate-500">Void reason</dt>
+          <dd className="mt-0.5 whitespace-pre-line break-words text-slate-900">{doc.void_reason}</dd>
+        </div>
+      ) : null}
     </dl>
   );
 }

@@ -2,6 +2,7 @@
 
 import { refresh } from "next/cache";
 import type { ActionResult } from "@/components/dashboard/action-result";
+import { voidDocumentForm } from "@/lib/api/void-document";
 import { badId, isId, runAction } from "../../_lib/run-action";
 import { editRecipientBody, type EditedRecipient } from "@/lib/api/document-actions";
 import { apiErrors } from "@/lib/api/errors";
@@ -45,9 +46,12 @@ export async function setPin(documentId: string, pin: unknown): Promise<ActionRe
   return andRefresh(runAction(async (api) => ({ enabled: (await api.updateDocumentPin(documentId, pin)).document.passcode_pin_enabled }), "pin"));
 }
 
-export async function voidDocument(documentId: string): Promise<ActionResult<{ status: string }>> {
+/** The dashboard asks why (voidDocumentForm: required here, optional in the API); the signers are e-mailed it. */
+export async function voidDocument(documentId: string, reason: unknown): Promise<ActionResult<{ status: string }>> {
   if (!isId(documentId)) return badId();
-  return andRefresh(runAction(async (api) => (await api.voidDocument(documentId)).document, "void"));
+  const parsed = voidDocumentForm.safeParse({ reason });
+  if (!parsed.success) return { ok: false, field: "reason", error: parsed.error.issues[0]?.message ?? "Say why you void the document." };
+  return andRefresh(runAction(async (api) => (await api.voidDocument(documentId, parsed.data.reason)).document, "void"));
 }
 
 /** Read by the delivery log's polling (react-query calls it as its query function). */
