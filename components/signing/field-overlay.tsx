@@ -13,8 +13,8 @@ type Page = SignerView["document"]["pages"][number];
 // empty ::before of the holder catches taps around a small box and
 // activateFromHitArea passes them on to the control. Controls sit at
 // z-index 1, above every hit area, so a neighbour's margin never covers a
-// box. (A rule that is not on the list of Tailwind's variants is spelled out
-// twice, once per media condition.)
+// box. (A Tailwind variant names one media condition, so the rules are
+// written once for each.)
 const HIT_AREA =
   "max-sm:before:absolute max-sm:before:left-1/2 max-sm:before:top-1/2 max-sm:before:h-full max-sm:before:min-h-[44px] max-sm:before:w-full max-sm:before:min-w-[44px] max-sm:before:-translate-x-1/2 max-sm:before:-translate-y-1/2 max-sm:before:content-[''] " +
   "pointer-coarse:before:absolute pointer-coarse:before:left-1/2 pointer-coarse:before:top-1/2 pointer-coarse:before:h-full pointer-coarse:before:min-h-[44px] pointer-coarse:before:w-full pointer-coarse:before:min-w-[44px] pointer-coarse:before:-translate-x-1/2 pointer-coarse:before:-translate-y-1/2 pointer-coarse:before:content-['']";
