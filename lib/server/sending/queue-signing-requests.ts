@@ -4,6 +4,7 @@ import type { documents, recipients } from "@/lib/server/db/schema";
 import { queueEmail } from "@/lib/server/mail/queue-email";
 import { signingRequestEmail } from "@/lib/server/mail/compose";
 import { signUrl } from "@/lib/server/signing/signer-token";
+import { signerMessage } from "./signer-message";
 
 type Recipient = typeof recipients.$inferSelect;
 
@@ -39,7 +40,7 @@ export async function queueSigningRequests(
         documentName: doc.name,
         senderName: sender.name,
         recipientName: r.name,
-        message: r.message || doc.message,
+        message: signerMessage(doc.message, r.message),
         signUrl: signUrl(r),
         expiresAt: doc.expiresAt,
       }),

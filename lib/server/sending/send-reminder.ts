@@ -8,6 +8,7 @@ import { queueEmail } from "@/lib/server/mail/queue-email";
 import { reminderEmail } from "@/lib/server/mail/compose";
 import { signUrl } from "@/lib/server/signing/signer-token";
 import { dispatchSideEffects } from "./after-commit";
+import { signerMessage } from "./signer-message";
 
 export const REMINDER_LIMIT = 30;
 
@@ -61,7 +62,7 @@ export async function sendReminder(
         documentName: doc.name,
         senderName: user.name,
         recipientName: signer.name,
-        message: signer.message || doc.message,
+        message: signerMessage(doc.message, signer.message),
         signUrl: signUrl(signer),
         expiresAt: doc.expiresAt,
       }),
