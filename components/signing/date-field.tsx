@@ -47,7 +47,7 @@ export function DateFieldControl({
       <span
         aria-hidden="true"
         data-date-display=""
-        className={`pointer-events-none absolute inset-0 z-[2] flex items-center overflow-hidden whitespace-nowrap px-[0.2em] leading-none peer-focus:invisible ${full ? "text-slate-900" : "text-slate-500/80"}`}
+        className={`pointer-events-none absolute inset-0 z-[2] flex items-center overflow-hidden whitespace-nowrap px-[0.2em] leading-none peer-focus:invisible ${full ? "text-slate-900" : "text-slate-600"}`}
       >
         {full ?? (value || label)}
       </span>
