@@ -3,6 +3,7 @@
 import { refresh } from "next/cache";
 import type { Application } from "@/lib/api/ext";
 import type { ApiToken } from "@/lib/api/api-tokens";
+import { notificationSettingsSchema, type NotificationSettings } from "@/lib/api/notification-settings";
 import type { ActionResult } from "@/components/dashboard/action-result";
 import { badId, isId, runAction } from "../_lib/run-action";
 
@@ -54,6 +55,15 @@ export async function revokeApiToken(id: string): Promise<ActionResult<null>> {
     await api.revokeApiToken(id);
     return null;
   });
+  if (r.ok) refresh();
+  return r;
+}
+
+/** The "Notifications" section: checked with the API's own schema before it goes there. */
+export async function saveNotificationSettings(input: unknown): Promise<ActionResult<NotificationSettings>> {
+  const parsed = notificationSettingsSchema.safeParse(input);
+  if (!parsed.success) return { ok: false, error: "Choose on or off for each notice." };
+  const r = await runAction(async (api) => (await api.updateNotificationSettings(parsed.data)).notification_settings);
   if (r.ok) refresh();
   return r;
 }

@@ -8,10 +8,19 @@ import { ApplicationsTable } from "@/components/settings/applications-table";
 import { CallbackSecretPanel } from "@/components/settings/callback-secret-panel";
 import { CreateApiTokenForm } from "@/components/settings/create-api-token-form";
 import { CreateApplicationForm } from "@/components/settings/create-application-form";
+import { NotificationSettingsForm } from "@/components/settings/notification-settings-form";
 import { OutboxTable } from "@/components/settings/outbox-table";
 import { Alert } from "@/components/ui/alert";
 import { Pagination } from "@/components/ui/pagination";
-import { createApiToken, createApplication, deleteApplication, revealCallbackSecret, revokeApiToken, rotateCallbackSecret } from "./actions";
+import {
+  createApiToken,
+  createApplication,
+  deleteApplication,
+  revealCallbackSecret,
+  revokeApiToken,
+  rotateCallbackSecret,
+  saveNotificationSettings,
+} from "./actions";
 
 export const metadata: Metadata = { title: "Settings" };
 
@@ -28,16 +37,28 @@ export default async function SettingsPage({ searchParams }: Props) {
   const outboxPage = pageParam((await searchParams).outbox_page);
   const self = outboxPage > 1 ? `/settings?outbox_page=${outboxPage}` : "/settings";
   const { api } = await requireDashboardSession(self);
-  const [apps, tokens, outbox] = await Promise.all([
+  const [apps, tokens, outbox, notifications] = await Promise.all([
     loadOrMessage(self, () => api.listApplications()),
     loadOrMessage(self, () => api.listApiTokens()),
     loadOrMessage(self, () => api.listOutbox({ page: outboxPage, per_page: OUTBOX_PAGE_SIZE })),
+    loadOrMessage(self, () => api.getNotificationSettings()),
   ]);
 
   return (
     <>
-      <PageHeader title="Settings" description="API applications and tokens, callback signing and the e-mails sent for your account." />
+      <PageHeader title="Settings" description="Notifications, API applications and tokens, callback signing and the e-mails sent for your account." />
       <div className="space-y-6">
+        <Section
+          id="notifications"
+          title="Notifications"
+          description="E-mails you get about the documents you send. Signers are always told when a document they were asked to sign is voided."
+        >
+          {notifications.error !== null ? (
+            <Alert>{notifications.error}</Alert>
+          ) : (
+            <NotificationSettingsForm initial={notifications.data.notification_settings} save={saveNotificationSettings} />
+          )}
+        </Section>
         <Section id="applications" title="API applications" description="OAuth clients that act for you through the API.">
           <div className="space-y-6">
             {apps.error !== null ? <Alert>{apps.error}</Alert> : <ApplicationsTable applications={apps.data.applications} remove={deleteApplication} />}
