@@ -4,8 +4,13 @@ import { requireDashboardSession } from "@/lib/server/dashboard/current-session"
 import { loadOrMessage } from "../_lib/api-errors";
 import { PageHeader } from "@/components/dashboard/page-header";
 import { Section } from "@/components/dashboard/section";
+import { PasswordForm } from "@/components/profile/password-form";
+import { ProfileForm } from "@/components/profile/profile-form";
+import { SavedSignatures } from "@/components/profile/saved-signatures";
 import { Alert } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
+import { changePassword, removeSignatureImage, saveSignatureImage, updateProfile } from "./actions";
+import { timeZoneOptions } from "./time-zone-options";
 
 export const metadata: Metadata = { title: "Profile" };
 
@@ -22,59 +27,44 @@ function Facts({ rows }: { rows: [string, ReactNode][] }) {
   );
 }
 
-/** The signed-in user as the API knows them (GET /me), and their account's plan. */
+/** The signed-in user's details, password and saved signature (/ext/profile), and their account's plan. */
 export default async function ProfilePage() {
   const { api } = await requireDashboardSession("/profile");
-  const [me, plan] = await Promise.all([loadOrMessage("/profile", () => api.me()), api.getAccountPlan().catch(() => null)]);
-  if (me.error !== null) {
+  const [res, plan] = await Promise.all([loadOrMessage("/profile", () => api.getProfile()), api.getAccountPlan().catch(() => null)]);
+  if (res.error !== null) {
     return (
       <>
         <PageHeader title="Profile" />
-        <Alert>{me.error}</Alert>
+        <Alert>We could not load your profile. Reload the page to try again.</Alert>
       </>
     );
   }
-  const u = me.data.user;
+  const profile = res.data.profile;
   return (
     <>
-      <PageHeader title="Profile" description="Your details as the API answers them for /me." />
-      <div className="grid gap-6 lg:grid-cols-2">
-        <Section id="user" title={u.name}>
-          <div className="flex items-start gap-4">
-            {u.avatar_url ? (
-              // eslint-disable-next-line @next/next/no-img-element -- any host; not for the image optimizer
-              <img src={u.avatar_url} alt="" className="size-16 rounded-full ring-1 ring-slate-200" />
-            ) : (
-              <span aria-hidden="true" className="flex size-16 shrink-0 items-center justify-center rounded-full bg-brand-100 text-xl font-semibold text-brand-700">
-                {(u.name || u.email).slice(0, 1).toUpperCase()}
-              </span>
-            )}
+      <PageHeader title="Profile" description="Your details, password and saved signature." />
+      <div className="space-y-6">
+        <Section id="details" title={profile.name || "Your details"} description={[profile.email, profile.company].filter(Boolean).join(" · ")}>
+          <ProfileForm key={`${profile.name}|${profile.company}|${profile.timezone}`} profile={profile} zones={timeZoneOptions(profile.timezone)} save={updateProfile} />
+        </Section>
+        <Section id="password" title="Password" description="Changing it signs you out everywhere else.">
+          <PasswordForm change={changePassword} />
+        </Section>
+        <Section id="signature" title="Saved signature and initials" description="Kept for signing documents sent to you; drawn, typed or uploaded.">
+          <SavedSignatures profile={profile} save={saveSignatureImage} remove={removeSignatureImage} />
+        </Section>
+        {plan ? (
+          <Section id="plan" title="Account">
             <Facts
               rows={[
-                ["E-mail", u.email],
-                ["Company", u.company || "—"],
-                ["Time zone", u.timezone ?? "Not set"],
-                ["User id", <code key="id" className="text-xs">{u.id}</code>],
+                ["Account", plan.account.name],
+                ["Can send documents", plan.account.plan.enabled ? <Badge tone="success">Yes</Badge> : <Badge tone="danger">No</Badge>],
+                ["Documents", plan.account.plan.document_limit === null ? `${plan.account.documents_used} (no limit)` : `${plan.account.documents_used} of ${plan.account.plan.document_limit}`],
+                ["Knowledge-based authentication", plan.account.plan.kba ? "Included" : "Not included"],
               ]}
             />
-          </div>
-        </Section>
-        <Section id="plan" title="Account">
-          <Facts
-            rows={[
-              ["Can send documents", u.can_send_documents ? <Badge tone="success">Yes</Badge> : <Badge tone="danger">No</Badge>],
-              ["Grace period", u.is_grace_period ? "Yes" : "No"],
-              ["Cancellation date", u.cancellation_date ?? "None"],
-              ...(plan
-                ? ([
-                    ["Account", plan.account.name],
-                    ["Documents", plan.account.plan.document_limit === null ? `${plan.account.documents_used} (no limit)` : `${plan.account.documents_used} of ${plan.account.plan.document_limit}`],
-                    ["Knowledge-based authentication", plan.account.plan.kba ? "Included" : "Not included"],
-                  ] as [string, ReactNode][])
-                : []),
-            ]}
-          />
-        </Section>
+          </Section>
+        ) : null}
       </div>
     </>
   );
