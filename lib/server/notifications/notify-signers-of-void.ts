@@ -5,7 +5,7 @@ import { outboxEmails, recipients, type documents } from "@/lib/server/db/schema
 import { documentVoidedEmail } from "@/lib/server/mail/notification-emails";
 import { queueEmail } from "@/lib/server/mail/queue-email";
 
-type DocumentRow = Pick<typeof documents.$inferSelect, "id" | "accountId" | "name">;
+type DocumentRow = Pick<typeof documents.$inferSelect, "id" | "accountId" | "name" | "apiEmbedded" | "inPerson">;
 
 /**
  * A voided document's signers hear of it, with the reason: everyone who was
@@ -22,6 +22,8 @@ export async function notifySignersOfVoid(
   voidedBy: { id: string; name: string; email: string },
   reason: string | null,
 ): Promise<{ emailIds: string[]; told: string[] }> {
+  // Embedded and in-person signers were never e-mailed (queue-signing-requests.ts): their channel is the sender's.
+  if (doc.apiEmbedded || doc.inPerson) return { emailIds: [], told: [] };
   const people = await db.select().from(recipients).where(eq(recipients.documentId, doc.id));
   const asked = new Set(
     (
