@@ -1,5 +1,6 @@
 import type { BuilderDefinitionInput, BuilderField, BuilderMergeField, BuilderPage, StoredDefinition } from "@/lib/api/builder";
 import type { fieldTypes } from "@/lib/api/template-definition";
+import { minFieldFraction } from "@/lib/api/field-rules";
 
 // The builder's state and its conversions to and from the API's definition.
 // Positions are fractions (0–1) of the page, from its top-left corner, as
@@ -186,4 +187,66 @@ export function itemOfErrorPath(state: BuilderState, message: string): BuilderIt
   if (!m) return undefined;
   const list = state.items.filter((i) => (m[1] === "fields" ? i.kind === "field" : i.kind === "merge" && !i.locked));
   return list[Number(m[2])];
+}
+
+/** The box no smaller than its type's readable minimum on `page` (lib/api/field-rules.ts; the server refuses smaller). */
+export function withMinimumSize<T extends Box & { type: FieldType }>(b: T, page: { width: number; height: number } | undefined): T {
+  if (!page) return b;
+  const min = minFieldFraction(b.type, page);
+  const width = Math.max(b.width, min.width);
+  const height = Math.max(b.height, min.height);
+  return clampBox({ ...b, width, height, x: Math.min(b.x, 1 - width), y: Math.min(b.y, 1 - height) });
+}
+
+const GAP = 0.01; // air kept between a new field and the others (1 % of the page)
+const overlaps = (a: Box, b: Box, gap = 0) =>
+  a.page === b.page && a.x < b.x + b.width + gap && b.x < a.x + a.width + gap && a.y < b.y + b.height + gap && b.y < a.y + a.height + gap;
+
+/**
+ * Where a new `width` × `height` box goes on `page`: the first spot, reading
+ * from `fromY` (the top of the part of the page in view) down, left to
+ * right, then from the top, that keeps clear of every other box. Null when
+ * the page has no room left.
+ */
+export function freeSpot(items: readonly Box[], page: number, width: number, height: number, fromY = 0): { x: number; y: number } | null {
+  const others = items.filter((i) => i.page === page);
+  const margin = 0.04;
+  const stepX = 0.01;
+  const stepY = 0.01;
+  const lastY = 1 - margin / 2 - height;
+  const lastX = 1 - margin - width;
+  const start = Math.min(Math.max(margin, fromY + margin), Math.max(margin, lastY));
+  const rows: number[] = [];
+  for (let y = start; y <= lastY + 1e-9; y += stepY) rows.push(y);
+  for (let y = margin; y < start - 1e-9; y += stepY) rows.push(y);
+  for (const y of rows) {
+    for (let x = margin; x <= lastX + 1e-9; x += stepX) {
+      const box = { page, x, y, width, height };
+      if (!others.some((o) => overlaps(box, o, GAP))) return { x: round(x), y: round(y) };
+    }
+  }
+  return null;
+}
+
+/**
+ * Snaps a box being dragged (`move`) or resized (`resize`) to the edges of
+ * the other boxes on its page, when an edge is within `tx` (horizontally) or
+ * `ty` (vertically) of one, so fields line up without pixel hunting.
+ */
+export function snapBox(b: Box, others: readonly Box[], mode: "move" | "resize", tx: number, ty: number): Box {
+  const xs = others.flatMap((o) => [o.x, o.x + o.width]);
+  const ys = others.flatMap((o) => [o.y, o.y + o.height]);
+  const nearest = (edges: number[], targets: number[], t: number) => {
+    let best: number | null = null;
+    for (const e of edges) for (const target of targets) if (Math.abs(target - e) <= t && (best === null || Math.abs(target - e) < Math.abs(best))) best = target - e;
+    return best ?? 0;
+  };
+  if (mode === "move") {
+    const dx = nearest([b.x, b.x + b.width], xs, tx);
+    const dy = nearest([b.y, b.y + b.height], ys, ty);
+    return clampBox({ ...b, x: b.x + dx, y: b.y + dy });
+  }
+  const dw = nearest([b.x + b.width], xs, tx);
+  const dh = nearest([b.y + b.height], ys, ty);
+  return clampBox({ ...b, width: b.width + dw, height: b.height + dh });
 }

@@ -1,3 +1,4 @@
+import { rolesWithoutFields } from "@/lib/api/field-rules";
 import type { BuilderState } from "./builder-model";
 
 /** Problems the API would refuse, found before saving so they can be shown at once. */
@@ -21,4 +22,16 @@ export function problemsOf(state: BuilderState, mode: "template" | "document"): 
     if (it.kind === "field" && !names.includes(it.role)) problems.push(`Field "${it.name}" belongs to no role.`);
   }
   return problems;
+}
+
+/**
+ * Roles nobody placed a field for (lib/api/field-rules.ts): a draft cannot be
+ * sent with one, and a template may be saved with one but warns, since
+ * sending from it is refused until the role has a field.
+ */
+export function rolesWithoutFieldsOf(state: BuilderState): string[] {
+  return rolesWithoutFields(
+    state.roles.map((r) => ({ name: r.name.trim(), omitted: r.omitted })).filter((r) => r.name),
+    state.items.filter((i) => i.kind === "field"),
+  );
 }

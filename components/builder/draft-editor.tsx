@@ -7,7 +7,9 @@ import { saveDraftAction, sendDraftAction } from "@/app/(dashboard)/documents/[i
 import { useActionMutation } from "@/components/dashboard/use-action-mutation";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
+import { noFieldsMessage } from "@/lib/api/field-rules";
 import { fieldsOf, fromField, fromMerge, itemOfErrorPath, type BuilderState } from "./builder-model";
+import { rolesWithoutFieldsOf } from "./check-state";
 import { TemplateBuilder } from "./template-builder";
 
 export function draftState(d: DocumentDraft): BuilderState {
@@ -25,13 +27,18 @@ const bodyOf = (s: BuilderState): SaveDocumentDraftBody => ({
 });
 
 /**
- * The builder on a draft (prepare_document, or a sending request uploaded
- * with prepare_document=true): adjust fields and signers, save, send.
- * Closing without sending keeps the draft as last saved.
+ * The builder on a draft (prepare_document, or a one-off file from the send
+ * wizard, which always prepares): adjust fields and signers, save, send.
+ * Closing without sending keeps the draft as last saved. Straight from an
+ * upload (`fromUpload`) it says what to do: with fields from the file's text
+ * tags, "Send as tagged" sends them unchanged in one click; without, place a
+ * field per signer. A signer without any field is never sent.
  */
-export function DraftEditor({ draft }: { draft: DocumentDraft }) {
+export function DraftEditor({ draft, fromUpload = false }: { draft: DocumentDraft; fromUpload?: boolean }) {
   const router = useRouter();
   const [error, setError] = useState<string | null>(null);
+  // After a send was refused for signers without fields, the message follows the fields: it leaves once each has one.
+  const [triedSend, setTriedSend] = useState(false);
   const editable = draft.state === "draft";
   const save = useActionMutation((s: BuilderState) => saveDraftAction(draft.id, bodyOf(s)), { success: "Draft saved", failure: "Draft not saved" });
   const send = useActionMutation((s: BuilderState) => sendDraftAction(draft.id, bodyOf(s)), {
@@ -40,6 +47,7 @@ export function DraftEditor({ draft }: { draft: DocumentDraft }) {
     onSuccess: () => router.push(`/documents/${draft.id}`),
   });
   const busy = save.isPending || send.isPending;
+  const tagged = draft.fields.length;
 
   return (
     <div className="space-y-4">
@@ -48,6 +56,29 @@ export function DraftEditor({ draft }: { draft: DocumentDraft }) {
           This document is {draft.state}; there is nothing left to prepare. <a className="font-semibold underline" href={`/documents/${draft.id}`}>Open the document</a>
         </Alert>
       )}
+      {editable && fromUpload ? (
+        <div className="flex flex-wrap items-center justify-between gap-3 rounded-md bg-brand-50 px-3 py-2 text-sm text-brand-700 ring-1 ring-inset ring-brand-100" data-testid="upload-next-step">
+          {tagged > 0 ? (
+            <>
+              <p>
+                The text tags in your file placed {tagged === 1 ? "1 field" : `${tagged} fields`}. Check them here, or send the document as it is tagged.
+              </p>
+              <Button
+                type="button"
+                disabled={busy}
+                onClick={() => {
+                  setError(null);
+                  send.mutate(draftState(draft), { onError: (e) => setError(e.message) });
+                }}
+              >
+                Send as tagged
+              </Button>
+            </>
+          ) : (
+            <p>Place what each signer fills in: press a field on the left (it lands on the page in view) or drag it onto the page. Every signer needs at least one field.</p>
+          )}
+        </div>
+      ) : null}
       <TemplateBuilder
         mode="document"
         pages={draft.pages}
@@ -64,16 +95,16 @@ export function DraftEditor({ draft }: { draft: DocumentDraft }) {
             const item = itemOfErrorPath(state, e.message);
             if (item) select(item.key);
           };
+          const bare = rolesWithoutFieldsOf(state);
+          const shown = (triedSend && bare.length ? bare.map(noFieldsMessage).join(" ") : null) ?? error;
           return editable ? (
             <>
               <span className="text-sm text-slate-600" aria-live="polite">
                 {busy ? "Saving…" : dirty ? "Unsaved changes" : "Draft saved"}
               </span>
-              {error ? (
-                <p role="alert" className="w-full max-w-md text-sm text-red-700">
-                  {error}
-                </p>
-              ) : null}
+              <p id="draft-send-error" role="alert" className="w-full max-w-md text-sm text-red-700 empty:hidden">
+                {shown ?? ""}
+              </p>
               <a href="/documents" className="rounded-md px-3 py-2 text-sm font-semibold text-slate-700 ring-1 ring-inset ring-slate-300 hover:bg-slate-50">
                 Close
               </a>
@@ -91,8 +122,12 @@ export function DraftEditor({ draft }: { draft: DocumentDraft }) {
               <Button
                 type="button"
                 disabled={busy || problems.length > 0}
+                aria-describedby={shown ? "draft-send-error" : undefined}
                 onClick={() => {
                   setError(null);
+                  // The server refuses it too (POST /ext/documents/:id/send); saying so here keeps the draft unsent and unsaved.
+                  setTriedSend(true);
+                  if (bare.length) return;
                   send.mutate(state, { onError: failed });
                 }}
               >

@@ -76,6 +76,7 @@ export function PageCanvas({ pages, items, roles, zoom, selectedKey, onSelect, o
                   <PlacedField
                     key={it.key}
                     item={it}
+                    others={items.filter((o) => o.page === n && o.key !== it.key)}
                     colour={roleColour(roles, it.role)}
                     roleLabel={it.role}
                     selected={it.key === selectedKey}

@@ -1,12 +1,15 @@
 "use client";
 
 import { useRef, type KeyboardEvent, type PointerEvent } from "react";
-import { clampBox, TYPE_LABEL, type Box, type BuilderItem } from "./builder-model";
+import { clampBox, snapBox, TYPE_LABEL, type Box, type BuilderItem } from "./builder-model";
 
 const STEP = 0.005; // 0.5 % of the page per arrow key; ×4 with Shift
+const SNAP_PX = 6; // a dragged edge this close (screen pixels) to another field's edge joins it
 
 type Props = {
   item: BuilderItem;
+  /** The other fields on the same page, whose edges a drag snaps to. */
+  others?: readonly Box[];
   colour: string;
   roleLabel: string;
   selected: boolean;
@@ -22,7 +25,7 @@ type Props = {
  * keyboard, arrows move and Alt+arrows resize (Shift for bigger steps),
  * Delete removes and Ctrl+D copies.
  */
-export function PlacedField({ item, colour, roleLabel, selected, onSelect, onChange, onDelete, onDuplicate }: Props) {
+export function PlacedField({ item, others = [], colour, roleLabel, selected, onSelect, onChange, onDelete, onDuplicate }: Props) {
   const drag = useRef<{ mode: "move" | "resize"; x: number; y: number; box: Box; w: number; h: number; gesture: string } | null>(null);
 
   function start(e: PointerEvent<HTMLElement>, mode: "move" | "resize") {
@@ -41,7 +44,8 @@ export function PlacedField({ item, colour, roleLabel, selected, onSelect, onCha
     const dy = (e.clientY - d.y) / d.h;
     const b = d.box;
     const next = d.mode === "move" ? { ...b, x: b.x + dx, y: b.y + dy } : { ...b, width: Math.min(b.width + dx, 1 - b.x), height: Math.min(b.height + dy, 1 - b.y) };
-    onChange(clampBox({ page: b.page, x: next.x, y: next.y, width: next.width, height: next.height }), d.gesture);
+    const box = clampBox({ page: b.page, x: next.x, y: next.y, width: next.width, height: next.height });
+    onChange(snapBox(box, others, d.mode, SNAP_PX / d.w, SNAP_PX / d.h), d.gesture);
   }
 
   function key(e: KeyboardEvent<HTMLDivElement>) {

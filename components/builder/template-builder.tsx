@@ -3,7 +3,7 @@
 import { useEffect, useMemo, useState, type KeyboardEvent, type ReactNode } from "react";
 import type { BuilderPage } from "@/lib/api/builder";
 import { Alert } from "@/components/ui/alert";
-import { createItem, newKey, uniqueName, type Box, type BuilderItem, type BuilderRole, type BuilderState, type PaletteKind } from "./builder-model";
+import { createItem, freeSpot, newKey, uniqueName, withMinimumSize, type Box, type BuilderItem, type BuilderRole, type BuilderState, type PaletteKind } from "./builder-model";
 import { BuilderToolbar } from "./builder-toolbar";
 import { problemsOf } from "./check-state";
 import { FieldInspector } from "./field-inspector";
@@ -54,20 +54,52 @@ export function TemplateBuilder({ mode, pages, initial, kbaAllowed = false, acti
   }, [dirty]);
 
   const setItems = (items: BuilderItem[], group?: string) => history.set({ ...state, items }, group);
-  const patchItem = (key: string, patch: Partial<BuilderItem>, group?: string) => setItems(state.items.map((i) => (i.key === key ? { ...i, ...patch } : i)), group);
+  // Every change of a box keeps the type's readable minimum (the server refuses smaller boxes too).
+  const sized = (i: BuilderItem) => withMinimumSize(i, pages[i.page - 1]);
+  const patchItem = (key: string, patch: Partial<BuilderItem>, group?: string) => setItems(state.items.map((i) => (i.key === key ? sized({ ...i, ...patch }) : i)), group);
   const select = (key: string | null) => {
     setSelectedKey(key);
     const item = state.items.find((i) => i.key === key);
     if (item) setCurrentPage(item.page);
   };
 
+  /** The page most in view, and how far down it the view starts (a fraction of its height). */
+  function pageInView(): { page: number; fromY: number } {
+    let best = { page: currentPage, fromY: 0, seen: 0 };
+    for (const el of document.querySelectorAll<HTMLElement>('[data-testid="builder-pages"] [data-page]')) {
+      const r = el.getBoundingClientRect();
+      const seen = Math.min(r.bottom, window.innerHeight) - Math.max(r.top, 0);
+      if (seen > best.seen) best = { page: Number(el.dataset.page), fromY: Math.max(0, -r.top / r.height), seen };
+    }
+    return best;
+  }
+
   function add(kind: PaletteKind, at?: { page: number; cx: number; cy: number }) {
     if (readOnly) return;
-    const where = at ?? { page: currentPage, cx: 0.5, cy: 0.5 };
-    const item = createItem(kind, where, pages[where.page - 1]!, state, (selected?.kind === "field" ? selected.role : state.roles[0]?.name) ?? "");
+    const role = (selected?.kind === "field" ? selected.role : state.roles[0]?.name) ?? "";
+    let item: BuilderItem;
+    if (at) {
+      // Dropped: where the sender let go.
+      item = sized(createItem(kind, at, pages[at.page - 1]!, state, role));
+    } else {
+      // Pressed: the next free spot of the page in view (then of the pages after it), never on top of another field.
+      const view = pageInView();
+      const order = [...pages.keys()].map((i) => ((view.page - 1 + i) % pages.length) + 1);
+      const made = sized(createItem(kind, { page: view.page, cx: 0.5, cy: 0.5 }, pages[view.page - 1]!, state, role));
+      item = made;
+      for (const n of order) {
+        const candidate = n === view.page ? made : sized(createItem(kind, { page: n, cx: 0.5, cy: 0.5 }, pages[n - 1]!, state, role));
+        const spot = freeSpot(state.items, n, candidate.width, candidate.height, n === view.page ? view.fromY : 0);
+        if (spot) {
+          item = { ...candidate, ...spot };
+          break;
+        }
+      }
+    }
     setItems([...state.items, item]);
     setSelectedKey(item.key);
-    setCurrentPage(where.page);
+    setCurrentPage(item.page);
+    if (!at) requestAnimationFrame(() => document.querySelector(`[data-field-key="${item.key}"]`)?.scrollIntoView({ block: "nearest" }));
     // Focus the new field so the arrow keys move it straight away.
     requestAnimationFrame(() => document.querySelector<HTMLElement>(`[data-field-key="${item.key}"]`)?.focus());
   }
@@ -80,7 +112,9 @@ export function TemplateBuilder({ mode, pages, initial, kbaAllowed = false, acti
   function duplicate(key: string) {
     const from = state.items.find((i) => i.key === key);
     if (!from || from.locked) return;
-    const copy: BuilderItem = { ...from, key: newKey(), id: undefined, name: from.kind === "merge" ? from.name : uniqueName(state.items, from.type), x: Math.min(from.x + 0.02, 1 - from.width), y: Math.min(from.y + 0.02, 1 - from.height) };
+    // The copy goes to the next free spot below the original (never on top of a field), else slightly offset.
+    const spot = freeSpot(state.items, from.page, from.width, from.height, Math.max(0, from.y - 0.04)) ?? { x: Math.min(from.x + 0.02, 1 - from.width), y: Math.min(from.y + 0.02, 1 - from.height) };
+    const copy: BuilderItem = { ...from, key: newKey(), id: undefined, name: from.kind === "merge" ? from.name : uniqueName(state.items, from.type), ...spot };
     setItems([...state.items, copy]);
     setSelectedKey(copy.key);
     requestAnimationFrame(() => document.querySelector<HTMLElement>(`[data-field-key="${copy.key}"]`)?.focus());
@@ -161,7 +195,7 @@ export function TemplateBuilder({ mode, pages, initial, kbaAllowed = false, acti
             item={selected}
             roles={state.roles}
             pageCount={pages.length}
-            onChange={(next, group) => !readOnly && setItems(state.items.map((i) => (i.key === next.key ? next : i)), group)}
+            onChange={(next, group) => !readOnly && setItems(state.items.map((i) => (i.key === next.key ? sized(next) : i)), group)}
             onDelete={() => selected && remove(selected.key)}
             onDuplicate={() => selected && duplicate(selected.key)}
           />

@@ -7,6 +7,7 @@ import { createTemplateAction, saveTemplateVersionAction } from "@/app/(dashboar
 import { useActionMutation } from "@/components/dashboard/use-action-mutation";
 import { Button } from "@/components/ui/button";
 import { definitionOf, itemOfErrorPath, stateFromDefinition, type BuilderState } from "./builder-model";
+import { rolesWithoutFieldsOf } from "./check-state";
 import { TemplateBuilder } from "./template-builder";
 
 type Props =
@@ -44,6 +45,14 @@ export function TemplateEditor(props: Props) {
       }
       actions={({ state, problems, dirty, markSaved, select }) => (
         <>
+          {rolesWithoutFieldsOf(state).length ? (
+            // A warning, not a refusal: a template is often saved half-done; sending from it is what is refused.
+            <p role="status" className="w-full max-w-md rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900 ring-1 ring-inset ring-amber-200" data-testid="bare-roles-warning">
+              {rolesWithoutFieldsOf(state)
+                .map((r) => `“${r}” has no field yet: documents cannot be sent from this template until ${r} has one.`)
+                .join(" ")}
+            </p>
+          ) : null}
           <span className="text-sm text-slate-600" aria-live="polite">
             {save.isPending ? "Saving…" : dirty ? "Unsaved changes" : templateId ? "All changes saved" : ""}
           </span>

@@ -63,12 +63,6 @@ export function UploadAdvancedFields({ kbaAllowed }: { kbaAllowed: boolean }) {
         <EmbedSizeFields widthLabel="Iframe width (pixels)" heightLabel="Iframe height (pixels)" />
       ) : null}
       {kbaAllowed ? <KbaField /> : null}
-      <CheckboxField
-        id="prepare"
-        label="Prepare before sending"
-        hint="Review the processed document and send it yourself, instead of sending it as soon as it is ready."
-        {...register("prepare")}
-      />
     </FormSection>
   );
 }

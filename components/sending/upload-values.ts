@@ -1,7 +1,7 @@
 import { toNestErrors } from "@hookform/resolvers";
 import type { FieldError, Resolver } from "react-hook-form";
 import { createSendingRequestBody } from "@/lib/api/sending";
-import { fieldForApiError } from "./api-error-field";
+import { fieldForApiError, humanIssue } from "./api-error-field";
 import { emailRowsToList, tagRowsToObject, type EmailRow, type TagRow } from "./row-values";
 
 export type UploadRoleRow = {
@@ -30,8 +30,6 @@ export type UploadValues = {
   roles: UploadRoleRow[];
   tags: TagRow[];
   shared_with: EmailRow[];
-  /** Not part of the request: `uploaded` is called with prepare_document=true. */
-  prepare: boolean;
 };
 
 export type UploadBody = Record<string, unknown>;
@@ -61,7 +59,6 @@ export const defaultUploadValues = (): UploadValues => ({
   roles: [newUploadRole(0)],
   tags: [],
   shared_with: [],
-  prepare: false,
 });
 
 /** Form values → the body of POST /sending_requests. */
@@ -124,7 +121,8 @@ export function uploadResolver(kbaAllowed: boolean): Resolver<UploadValues, unkn
     const flat: Record<string, FieldError> = {};
     if (!values.file) flat.file = { type: "required", message: "Choose a PDF, PNG or JPEG file to send." };
     if (!parsed.success) {
-      for (const issue of parsed.error.issues) flat[formPath(issue.path, issue.message)] ??= { type: issue.code, message: issue.message };
+      // The schema's words are the API's ("is required."): shown as the dashboard's sentence about the control.
+      for (const issue of parsed.error.issues) flat[formPath(issue.path, issue.message)] ??= { type: issue.code, message: humanIssue(issue.path, issue.message) };
     }
     if (Object.keys(flat).length === 0) return { values: body, errors: {} };
     return { values: {}, errors: toNestErrors(flat, options) };

@@ -9,7 +9,7 @@ import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
 import { useToast } from "@/components/ui/toast";
-import { fieldForApiError } from "./api-error-field";
+import { controlIdOf, fieldForApiError, humanApiMessage } from "./api-error-field";
 import { EmailRowsEditor } from "./email-rows-editor";
 import { FileDrop } from "./file-drop";
 import { putFile } from "./put-file";
@@ -63,11 +63,13 @@ export function UploadWizard({ kbaAllowed }: { kbaAllowed: boolean }) {
     if (!s || run.phase !== "following" || s.id !== run.id) return;
     if (s.status === "completed" && s.document_template_id) {
       setRun({ phase: "completed", id: s.id, documentId: s.document_template_id });
-      toast.show({ tone: "success", title: "Document created", description: "The file was processed and sent." });
-      router.push(`/documents/${s.document_template_id}`);
+      toast.show({ tone: "success", title: "File ready", description: "Place the fields, then send." });
+      // The builder on the new draft; `from=upload` lets it offer "Send as tagged" when the file's tags placed fields.
+      router.push(`/documents/${s.document_template_id}/prepare?from=upload`);
     } else if (s.status === "errored") {
-      setRun({ phase: "failed", step: stepOf(run), message: s.status_message ?? "The file could not be processed." });
-      toast.show({ tone: "error", title: "The file could not be processed", description: s.status_message ?? undefined });
+      const message = humanApiMessage(s.status_message ?? "The file could not be processed.");
+      setRun({ phase: "failed", step: stepOf(run), message });
+      toast.show({ tone: "error", title: "The file could not be processed", description: message });
     } else if (s.status !== run.status) {
       setRun({ ...run, status: s.status });
     }
@@ -91,11 +93,14 @@ export function UploadWizard({ kbaAllowed }: { kbaAllowed: boolean }) {
     if (!created.ok) {
       setRun({ phase: "idle" });
       toast.show({ tone: "error", title: "The sending request was not created", description: created.error });
-      const field = fieldForApiError(created.error, { callback_url: "request_callback_url" });
-      const control = field ? document.getElementById(field) : null;
+      // `field` is the parameter the API named (run-action.ts); the message is already in the dashboard's words.
+      const field = fieldForApiError(("field" in created && created.field) || created.error, { callback_url: "request_callback_url" });
+      const control = field ? document.getElementById(controlIdOf(field)) : null;
       if (field && control) {
         form.setError(field as FieldPath<UploadValues>, { type: "server", message: created.error });
         control.scrollIntoView({ block: "center", behavior: "smooth" });
+        // Once the form is enabled again (it is disabled while a run is busy), the control or its group's first input takes the focus.
+        setTimeout(() => (control.tagName === "FIELDSET" ? control.querySelector<HTMLElement>("input, select, textarea") : control)?.focus(), 50);
       } else setTopError(created.error);
       return;
     }
@@ -108,14 +113,10 @@ export function UploadWizard({ kbaAllowed }: { kbaAllowed: boolean }) {
       return fail(0, (err as Error).message, "The file was not uploaded");
     }
     setRun({ phase: "starting", id });
-    const started = await markUploadedAction(id, values.prepare).catch(() => ({ ok: false as const, error: unreachable }));
+    // Always prepared (spec 4.6 prepare_document=true): the file becomes a draft and the builder opens on it,
+    // pre-filled with the fields of any text tags. The wizard follows processing itself and then opens the builder.
+    const started = await markUploadedAction(id, true).catch(() => ({ ok: false as const, error: unreachable }));
     if (!started.ok) return fail(1, started.error, "Processing did not start");
-    if (started.data.url) {
-      toast.show({ tone: "success", title: "File uploaded", description: "Opening the page to prepare the document…" });
-      // The API's own preparation page (spec 4.6, prepare_document); only a web address is followed.
-      if (/^https?:\/\//i.test(started.data.url)) window.location.assign(started.data.url);
-      return;
-    }
     toast.show({ tone: "info", title: "File uploaded", description: "Processing has started." });
     setRun({ phase: "following", id, status: started.data.status ?? "processing" });
   });
@@ -157,7 +158,7 @@ export function UploadWizard({ kbaAllowed }: { kbaAllowed: boolean }) {
         />
         {run.phase === "idle" || run.phase === "failed" ? (
           <Button type="submit">
-            Upload and send
+            Upload and place fields
           </Button>
         ) : (
           <Button type="button" disabled aria-busy="true">

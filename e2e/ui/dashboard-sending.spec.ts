@@ -47,11 +47,14 @@ test("upload a PDF with a text tag and follow it to the new document", async ({ 
   await page.getByLabel("Signers sign in sequence").check();
   await expect(signer(page).getByLabel("Signer 1: sequence")).toHaveValue("0");
 
-  await page.getByRole("button", { name: "Upload and send" }).click();
+  await page.getByRole("button", { name: "Upload and place fields" }).click();
   const progress = page.getByTestId("upload-progress");
   await expect(progress).toBeVisible();
-  await expect(page).toHaveURL(/\/documents\/[0-9a-f-]{36}$/, { timeout: 60_000 });
-  await expect(toast(page, "Document created")).toBeVisible();
+  // The builder opens on the file, its tag already a field; "Send as tagged" sends it as it is.
+  await expect(page).toHaveURL(/\/documents\/[0-9a-f-]{36}\/prepare\?from=upload$/, { timeout: 60_000 });
+  await page.getByRole("button", { name: "Send as tagged" }).click();
+  await expect(page).toHaveURL(/\/documents\/[0-9a-f-]{36}$/, { timeout: 30_000 });
+  await expect(toast(page, "Document sent")).toBeVisible();
   await expect(page.getByRole("heading", { name: docName })).toBeVisible();
 });
 
@@ -68,7 +71,7 @@ test("files that are not PDF, PNG or JPEG are refused in the browser (picker and
 
   // Sending without a file says so at the file, and nothing is created.
   await fillSigner(page, "Signer 1");
-  await page.getByRole("button", { name: "Upload and send" }).click();
+  await page.getByRole("button", { name: "Upload and place fields" }).click();
   await expect(page.getByText("Choose a PDF, PNG or JPEG file to send.")).toBeVisible();
   await expect(page.getByTestId("upload-progress")).toHaveCount(0);
 
@@ -82,7 +85,7 @@ test("a processing error shows the status message and keeps the form for another
   await page.getByLabel("Choose a file").setInputFiles(await taggedPdf("ui-wrong-role.pdf", ["[[signature|Buyer]]"]));
   await page.getByLabel("Document name").fill("UI wrong role");
   await fillSigner(page, "Signer 1");
-  await page.getByRole("button", { name: "Upload and send" }).click();
+  await page.getByRole("button", { name: "Upload and place fields" }).click();
 
   const message = page.getByTestId("status-message");
   await expect(message).toContainText("Buyer", { timeout: 60_000 });
@@ -94,19 +97,18 @@ test("a processing error shows the status message and keeps the form for another
   await expect(signer(page).getByLabel("Signer 1: e-mail")).toHaveValue("uma@upload.example");
   await expect(page.getByTestId("chosen-file")).toContainText("ui-wrong-role.pdf");
   await signer(page).getByLabel("Signer 1: role name").fill("Buyer");
-  await page.getByRole("button", { name: "Upload and send" }).click();
-  await expect(page).toHaveURL(/\/documents\/[0-9a-f-]{36}$/, { timeout: 60_000 });
+  await page.getByRole("button", { name: "Upload and place fields" }).click();
+  await expect(page).toHaveURL(/\/documents\/[0-9a-f-]{36}\/prepare\?from=upload$/, { timeout: 60_000 });
 });
 
-test("prepare before sending opens the preparation page", async ({ page }) => {
+test("every upload opens the builder on the draft before it is sent", async ({ page }) => {
   await signInToDashboard(page, alice, "/send");
   await page.getByLabel("Choose a file").setInputFiles(await taggedPdf("ui-prepare.pdf", ["[[signature|Signer 1]]"]));
   await page.getByLabel("Document name").fill("UI prepared upload");
   await fillSigner(page, "Signer 1");
-  await page.getByLabel("Prepare before sending").check();
-  await page.getByRole("button", { name: "Upload and send" }).click();
-  // The preparation page follows processing, then opens the builder on the draft.
-  await expect(page).toHaveURL(/\/documents\/[0-9a-f-]{36}\/prepare$/, { timeout: 60_000 });
+  await page.getByRole("button", { name: "Upload and place fields" }).click();
+  // The wizard follows processing, then opens the builder on the draft.
+  await expect(page).toHaveURL(/\/documents\/[0-9a-f-]{36}\/prepare\?from=upload$/, { timeout: 60_000 });
   await expect(page.getByLabel("Document name")).toHaveValue("UI prepared upload");
   await expect(page.getByRole("button", { name: "Send for signature" })).toBeVisible();
 });
@@ -119,5 +121,5 @@ test("the status route needs a dashboard session and never shows the upload addr
   await signInToDashboard(page, alice, "/send");
   const unknown = await page.request.get("/send/status/0123456789abcdef0123456789abcdef");
   expect(unknown.status()).toBe(404);
-  expect(await unknown.json()).toEqual({ error: "Sending Request '0123456789abcdef0123456789abcdef' not found." });
+  expect(await unknown.json()).toEqual({ error: "This upload no longer exists. Start again with the file." });
 });

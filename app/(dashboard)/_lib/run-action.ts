@@ -2,6 +2,7 @@ import "server-only";
 import { ApiClientError, type ApiClient } from "@/lib/api-client/client";
 import { getDashboardSession } from "@/lib/server/dashboard/current-session";
 import type { ActionResult } from "@/components/dashboard/action-result";
+import { apiErrorParam, humanApiMessage } from "@/components/sending/api-error-field";
 
 export const SIGNED_OUT_MESSAGE = "Your session has ended. Sign in again to continue.";
 
@@ -17,7 +18,8 @@ export async function runAction<T>(fn: (api: ApiClient) => Promise<T>, field?: s
   try {
     return { ok: true, data: await fn(session.api) };
   } catch (err) {
-    if (err instanceof ApiClientError) return { ok: false, status: err.status, error: err.message, field: fieldOf(err.message) ?? field };
+    // The person reads the dashboard's sentence (never the API's); `field` keeps the parameter the API named.
+    if (err instanceof ApiClientError) return { ok: false, status: err.status, error: humanApiMessage(err.message), field: fieldOf(err.message) ?? field };
     console.error("[dashboard] action failed", err);
     return { ok: false, status: 500, error: "Something went wrong on our side. Please try again." };
   }
@@ -28,7 +30,7 @@ export async function runAction<T>(fn: (api: ApiClient) => Promise<T>, field?: s
  * docs/api-decisions.md), so a form can put the message under that input.
  */
 function fieldOf(message: string): string | undefined {
-  return /^Bad input parameter\. ([a-z_]+)/.exec(message)?.[1];
+  return apiErrorParam(message) ?? undefined;
 }
 
 /** Server actions are public endpoints: an id from the browser is checked before it goes into a path. */

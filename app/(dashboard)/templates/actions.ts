@@ -2,6 +2,7 @@
 
 import type { ActionResult } from "@/components/dashboard/action-result";
 import type { TemplateTag } from "@/components/templates/tag-types";
+import { noFieldsMessage, rolesWithoutFields } from "@/lib/api/field-rules";
 import { isId, runAction } from "../_lib/run-action";
 
 // Server actions of the template screens. Each one forwards to the public API
@@ -56,8 +57,31 @@ export type SentDocument = {
   embed_codes: { embed_code: string; signer_role_name: string; signer_email: string | null }[];
 };
 
+/**
+ * A role of the template without any field (and not omitted in `body`): the
+ * dashboard does not send such a document, whose signer would be asked to
+ * sign nothing. The public API still does (docs/api-decisions.md), so the
+ * check is the dashboard's, before it calls send or embed.
+ */
+async function refuseRolesWithoutFields(id: string, body: unknown): Promise<ActionResult<never> | null> {
+  const omitted = new Set(
+    (Array.isArray((body as { roles?: unknown })?.roles) ? ((body as { roles: { name?: unknown; signer_omitted?: unknown }[] }).roles) : [])
+      .filter((r) => r?.signer_omitted === true)
+      .map((r) => String(r.name)),
+  );
+  const found = await runAction(async (api) => {
+    const { definition } = (await api.getBuilderTemplate(id)).template;
+    return rolesWithoutFields(definition.roles.map((r) => ({ name: r.name, omitted: omitted.has(r.name) })), definition.fields);
+  });
+  if (!found.ok) return found;
+  const [bare] = found.data;
+  return bare === undefined ? null : { ok: false, status: 422, error: noFieldsMessage(bare), field: "roles" };
+}
+
 export async function sendFromTemplateAction(id: string, body: unknown): Promise<ActionResult<SentDocument>> {
   if (!isId(id)) return badId;
+  const refused = await refuseRolesWithoutFields(id, body);
+  if (refused) return refused;
   return runAction(async (api) => {
     const { document } = await api.sendDocument(id, body);
     return { id: document.id, name: document.name, embed_codes: [] };
@@ -66,6 +90,8 @@ export async function sendFromTemplateAction(id: string, body: unknown): Promise
 
 export async function embedFromTemplateAction(id: string, body: unknown): Promise<ActionResult<SentDocument>> {
   if (!isId(id)) return badId;
+  const refused = await refuseRolesWithoutFields(id, body);
+  if (refused) return refused;
   return runAction(async (api) => {
     const { document } = await api.embedDocument(id, body);
     return { id: document.id, name: document.name, embed_codes: document.embed_codes ?? [] };

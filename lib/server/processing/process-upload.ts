@@ -15,6 +15,11 @@ export type ProcessUploadOptions = {
   roles: readonly string[] | "any";
   /** Storage folder for the prepared PDF and its page images, e.g. `documents/<id>`. */
   storagePrefix: string;
+  /**
+   * false: no automatic signature box for a role without tags (a prepared
+   * request: the sender places the fields in the builder). Default true.
+   */
+  autoSignatureFields?: boolean;
   /** Called once the file is being worked on, for the sending request's status. */
   onStage?: (stage: "processing") => Promise<void>;
 };
@@ -50,7 +55,8 @@ export async function processUpload(bytes: Uint8Array, opts: ProcessUploadOption
     throw toProcessingError(e);
   }
   const tagged = prepared.fields;
-  const fields = opts.roles === "any" ? tagged : [...tagged, ...signatureFieldsForUntaggedRoles(tagged, opts.roles, stored.pages)];
+  const fields =
+    opts.roles === "any" || opts.autoSignatureFields === false ? tagged : [...tagged, ...signatureFieldsForUntaggedRoles(tagged, opts.roles, stored.pages)];
   return { ...stored, fields, pageCount: stored.pages.length };
 }
 

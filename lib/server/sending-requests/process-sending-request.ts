@@ -29,6 +29,8 @@ export async function processSendingRequest(db: Db, id: string, attempt: JobAtte
     const processed = await processUpload(new Uint8Array(upload.data), {
       roles: rolesInSigningOrder(request.documentParams), // tags may name the Nth recipient
       storagePrefix: `sending-requests/${id}/document`,
+      // Prepared first: the builder opens on the draft and the sender places the fields (tags, if any, are there already).
+      autoSignatureFields: !request.prepareDocument,
     });
     await setStatus(db, id, "creating_document");
     await dispatchSideEffects(await createDocumentFromUpload(db, request, processed));

@@ -3,6 +3,7 @@ import { and, asc, eq } from "drizzle-orm";
 import type { Db } from "@/lib/server/db/client";
 import { documents, recipients, type users } from "@/lib/server/db/schema";
 import { env } from "@/lib/env";
+import { rolesWithoutFields } from "@/lib/api/field-rules";
 import { recordDocumentCallback } from "@/lib/server/callbacks/record-callback";
 import { recordAudit } from "@/lib/server/documents/record-audit";
 import { dispatchSideEffects } from "./after-commit";
@@ -11,7 +12,7 @@ import { queueSigningRequests } from "./queue-signing-requests";
 /** The review page of a draft made by prepare_document (spec 4.4) or a prepared sending request. */
 export const documentPreparationUrl = (id: string) => `${env().APP_URL}/documents/${id}/prepare`;
 
-export type SendDraftResult = "sent" | "not_found" | "not_sender" | "not_draft";
+export type SendDraftResult = "sent" | "not_found" | "not_sender" | "not_draft" | { noFieldsFor: string };
 
 const DAY_MS = 24 * 3600 * 1000;
 
@@ -24,6 +25,10 @@ export async function sendDraftDocument(db: Db, user: typeof users.$inferSelect,
   if (!doc) return "not_found";
   if (doc.senderUserId !== user.id) return "not_sender";
   if (doc.state !== "draft") return "not_draft";
+  // A signer with nothing to fill in or sign would be asked to sign nothing: the sender places a field first.
+  const people = await db.select().from(recipients).where(eq(recipients.documentId, id)).orderBy(asc(recipients.sequence));
+  const [bare] = rolesWithoutFields(people.map((p) => ({ name: p.roleName, omitted: p.omitted })), doc.fields);
+  if (bare !== undefined) return { noFieldsFor: bare };
 
   const now = new Date();
   const days = Math.max(1, Math.round((doc.expiresAt.getTime() - doc.createdAt.getTime()) / DAY_MS));

@@ -1,11 +1,34 @@
 import "server-only";
 import { ApiError } from "@/lib/api/errors";
+import { minFieldFraction } from "@/lib/api/field-rules";
 import { pageProblems, type TemplateDefinition } from "@/lib/api/template-definition";
 
-/** A definition naming a page the file does not have is refused with the first problem, in the API's words. */
-export function assertFitsPages(def: TemplateDefinition, pageCount: number) {
-  const [problem] = pageProblems(def, pageCount);
-  if (!problem) return;
-  const [param, ...why] = problem.split(": ");
-  throw ApiError.badInput(`definition[${param}]`, why.join(": "));
+type Page = { width: number; height: number };
+
+/**
+ * A definition naming a page the file does not have, or with a box smaller
+ * than its type's readable minimum (lib/api/field-rules.ts, the builder's
+ * own limit), is refused with the first problem, in the API's words.
+ */
+export function assertFitsPages(def: TemplateDefinition, pages: readonly Page[]) {
+  const [problem] = pageProblems(def, pages.length);
+  if (problem) {
+    const [param, ...why] = problem.split(": ");
+    throw ApiError.badInput(`definition[${param}]`, why.join(": "));
+  }
+  const tooSmall = (kind: "fields" | "merge_fields", list: readonly { type: "signature" | "initials" | "text" | "date" | "checkbox"; page: number; width: number; height: number }[]) =>
+    list.forEach((f, i) => {
+      const page = pages[f.page - 1];
+      if (!page) return;
+      const min = minFieldFraction(f.type, page);
+      // A rounding margin: the builder stores six decimals.
+      if (f.width + 1e-6 < min.width || f.height + 1e-6 < min.height) {
+        throw ApiError.badInput(
+          `definition[${kind}][${i}]`,
+          `the box is too small to read once signed; a ${f.type} field needs at least ${Math.ceil(min.width * page.width)} × ${Math.ceil(min.height * page.height)} points.`,
+        );
+      }
+    });
+  tooSmall("fields", def.fields);
+  tooSmall("merge_fields", def.merge_fields);
 }

@@ -1,4 +1,5 @@
 import { ApiError } from "@/lib/api/errors";
+import { noFieldsMessage } from "@/lib/api/field-rules";
 import { extRoute } from "@/lib/server/http/ext-route";
 import { sendDraftDocument } from "@/lib/server/sending/send-draft-document";
 import { getDocumentDraft } from "@/lib/server/template-builder/get-document-draft";
@@ -12,6 +13,7 @@ export const POST = extRoute({
     if (result === "not_found") throw new ApiError("documentNotFound");
     if (result === "not_sender") throw new ApiError("notDocumentSender");
     if (result === "not_draft") throw ApiError.badInput("id", "the document is not a draft; it was already sent or voided.");
+    if (typeof result === "object") throw ApiError.badInput("fields", noFieldsMessage(result.noFieldsFor));
     return { document: await getDocumentDraft(db, auth.user, params.id!) };
   },
 });
