@@ -18,11 +18,15 @@ export function PinForm({ enabled, save }: { enabled: boolean; save: (pin: strin
     failure: "PIN not set",
     onSuccess: () => form.reset({ pin: "" }),
   });
-  const onSubmit = form.handleSubmit(({ pin }) => mutation.mutate(pin.trim()));
+  // The API's refusal goes to the PIN input too (focused, described by it) and leaves at the next keystroke;
+  // the format check is re-run on every change after a try (react-hook-form's reValidateMode), so it leaves once fixed.
+  const onSubmit = form.handleSubmit(({ pin }) =>
+    mutation.mutate(pin.trim(), { onError: () => requestAnimationFrame(() => document.getElementById("document-pin")?.focus()) }),
+  );
   const error = form.formState.errors.pin?.message ?? mutation.error?.message;
 
   return (
-    <form onSubmit={onSubmit} noValidate className="space-y-3">
+    <form onSubmit={onSubmit} onChange={() => mutation.error && mutation.reset()} noValidate className="space-y-3">
       <p className="text-sm text-slate-600">{enabled ? "Signers must enter a PIN to open this document. Set a new one to replace it." : "No PIN is set."}</p>
       <TextField
         id="document-pin"

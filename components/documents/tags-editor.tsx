@@ -1,11 +1,13 @@
 "use client";
 
+import { useState } from "react";
 import { useFieldArray, useForm } from "react-hook-form";
 import { tagsBody } from "@/lib/api/documents";
 import type { ActionResult } from "@/components/dashboard/action-result";
 import { useActionMutation } from "@/components/dashboard/use-action-mutation";
 import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
+import { humanIssue } from "@/components/sending/api-error-field";
 
 type Tags = Record<string, string | null>;
 type Values = { rows: { key: string; value: string }[] };
@@ -16,38 +18,69 @@ const input =
 // An empty value field means "no value" (null), as the API's tags allow.
 const toRows = (tags: Tags) => Object.entries(tags).map(([key, value]) => ({ key, value: value ?? "" }));
 
+/** The rows a problem concerns and what the sender is told (the API's rules, in the dashboard's words). */
+function problemOf(rows: Values["rows"]): { message: string; rows: number[] } | null {
+  const empty = rows.flatMap((r, i) => (r.key.trim() === "" ? [i] : []));
+  if (empty.length) return { message: "Every tag needs a name. Type one, or remove the row.", rows: empty };
+  // Two rows with one name would silently collapse into one tag.
+  const keys = rows.map((r) => r.key.trim());
+  const twice = keys.flatMap((k, i) => (keys.indexOf(k) !== i ? [i] : []));
+  if (twice.length) return { message: `The tag “${keys[twice[0]!]}” is listed twice. Rename or remove one of them.`, rows: twice };
+  const parsed = tagsBody.safeParse(Object.fromEntries(rows.map((r) => [r.key, r.value === "" ? null : r.value])));
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const row = rows.findIndex((r) => r.key === issue?.path[0]);
+    return { message: humanIssue(issue?.path ?? [], issue?.message ?? "These tags are not valid."), rows: row >= 0 ? [row] : [] };
+  }
+  return null;
+}
+
 /**
  * Replaces the document's tags (update_tags replaces them all). Rows are
- * checked with the API's own schema before sending, so an empty name is
- * refused here with the API's words; the API's refusal is shown the same way.
+ * checked with the API's own rules before sending; a problem is shown at the
+ * rows it concerns (aria-invalid, described by the message, the first one
+ * focused) and goes away as soon as the rows are fixed. The API's refusal is
+ * shown the same way until the next change.
  */
 export function TagsEditor({ tags, save }: { tags: Tags; save: (tags: Tags) => Promise<ActionResult<Tags>> }) {
   const form = useForm<Values>({ defaultValues: { rows: toRows(tags) } });
   const rows = useFieldArray({ control: form.control, name: "rows" });
+  const [tried, setTried] = useState(false);
   const mutation = useActionMutation(save, {
     success: "Tags saved",
     failure: "Tags not saved",
-    onSuccess: (saved) => form.reset({ rows: toRows(saved) }),
+    onSuccess: (saved) => {
+      setTried(false);
+      form.reset({ rows: toRows(saved) });
+    },
   });
+  const watched = form.watch("rows");
+  // Checked again on every change once the sender tried to save: the message leaves when the rows are right.
+  const problem = tried ? problemOf(watched) : null;
+  const error = problem?.message ?? mutation.error?.message;
+  const invalid = (i: number) => Boolean(problem?.rows.includes(i));
 
   const onSubmit = form.handleSubmit(({ rows: list }) => {
-    form.clearErrors("root");
-    // Two rows with one name would silently collapse into one tag.
-    const keys = list.map((r) => r.key);
-    const duplicate = list.find((r, i) => r.key.trim() !== "" && keys.indexOf(r.key) !== i);
-    if (duplicate) return form.setError("root.tags", { message: `The tag "${duplicate.key}" is listed twice.` });
-    const next: Tags = Object.fromEntries(list.map((r) => [r.key, r.value === "" ? null : r.value]));
-    const parsed = tagsBody.safeParse(next);
-    if (!parsed.success) return form.setError("root.tags", { message: parsed.error.issues[0]?.message ?? "These tags are not valid." });
-    mutation.mutate(next);
+    setTried(true);
+    const found = problemOf(list);
+    if (found) {
+      document.getElementById(`tag-key-${found.rows[0] ?? 0}`)?.focus();
+      return;
+    }
+    // A refusal of the API concerns the tags as a whole: the first name takes the focus, the message describes the list.
+    mutation.mutate(Object.fromEntries(list.map((r) => [r.key.trim(), r.value === "" ? null : r.value])), {
+      onError: () => requestAnimationFrame(() => document.getElementById("tag-key-0")?.focus()),
+    });
   });
 
-  const error = form.formState.errors.root?.tags?.message ?? mutation.error?.message;
-  const submitted = form.formState.isSubmitted;
-  const watched = form.watch("rows");
-
   return (
-    <form onSubmit={onSubmit} noValidate aria-describedby={error ? "tags-error" : undefined} className="space-y-3">
+    <form
+      onSubmit={onSubmit}
+      onChange={() => mutation.error && mutation.reset()}
+      noValidate
+      aria-describedby={error ? "tags-error" : undefined}
+      className="space-y-3"
+    >
       {rows.fields.length === 0 ? <p className="text-sm text-slate-600">No tags.</p> : null}
       <ul className="space-y-2">
         {rows.fields.map((field, i) => (
@@ -59,7 +92,8 @@ export function TagsEditor({ tags, save }: { tags: Tags; save: (tags: Tags) => P
               <input
                 id={`tag-key-${i}`}
                 {...form.register(`rows.${i}.key`)}
-                aria-invalid={submitted && Boolean(error) && (watched[i]?.key ?? "").trim() === "" ? true : undefined}
+                aria-invalid={invalid(i) || undefined}
+                aria-describedby={invalid(i) ? "tags-error" : undefined}
                 className={input}
               />
             </div>
@@ -75,11 +109,9 @@ export function TagsEditor({ tags, save }: { tags: Tags; save: (tags: Tags) => P
           </li>
         ))}
       </ul>
-      {error ? (
-        <p id="tags-error" role="alert" className="text-sm text-red-700">
-          {error}
-        </p>
-      ) : null}
+      <p id="tags-error" role="alert" aria-live="assertive" className="text-sm text-red-700 empty:hidden">
+        {error ?? ""}
+      </p>
       <div className="flex flex-wrap gap-2">
         <Button type="button" variant="secondary" onClick={() => rows.append({ key: "", value: "" })}>
           Add tag

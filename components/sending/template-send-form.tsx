@@ -14,7 +14,8 @@ import { useActionMutation } from "@/components/dashboard/use-action-mutation";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
-import { fieldForApiError } from "./api-error-field";
+import { ActionFailure } from "@/components/dashboard/action-result";
+import { controlIdOf, fieldForApiError } from "./api-error-field";
 import { EmailRowsEditor } from "./email-rows-editor";
 import { EmbedPreviews } from "./embed-preview";
 import { MergeFieldEditor } from "./merge-field-editor";
@@ -24,6 +25,7 @@ import { TemplateRoleEditor } from "./template-role-editor";
 import {
   defaultTemplateSendValues,
   templateSendResolver,
+  toTemplateSendBody,
   type TemplateFormMode,
   type TemplateSendBody,
   type TemplateSendValues,
@@ -40,7 +42,8 @@ export function TemplateSendForm({ template, mode, kbaAllowed }: Props) {
   const router = useRouter();
   const [topError, setTopError] = useState<string | null>(null);
   const [embedded, setEmbedded] = useState<SentDocument | null>(null);
-  const resolver = useMemo(() => templateSendResolver({ mode, kbaAllowed, sequencing: template.signer_sequencing }), [mode, kbaAllowed, template.signer_sequencing]);
+  const bodyOptions = useMemo(() => ({ mode, kbaAllowed, sequencing: template.signer_sequencing }), [mode, kbaAllowed, template.signer_sequencing]);
+  const resolver = useMemo(() => templateSendResolver(bodyOptions), [bodyOptions]);
   const form = useForm<TemplateSendValues, unknown, TemplateSendBody>({ defaultValues: defaultTemplateSendValues(template), resolver });
 
   const send = useActionMutation((body: TemplateSendBody) => (mode === "embed" ? embedFromTemplateAction : sendFromTemplateAction)(template.id, body), {
@@ -54,13 +57,21 @@ export function TemplateSendForm({ template, mode, kbaAllowed }: Props) {
   const busy = send.isPending || prepare.isPending;
 
   /** An API refusal goes next to its control; what belongs to none goes at the top. */
-  function showServerError(message: string) {
-    const field = fieldForApiError(message);
+  function showServerError(err: Error) {
+    const message = err.message;
+    // `field` is the parameter the API named (the message is already the dashboard's sentence).
+    const param = err instanceof ActionFailure && err.field ? err.field : message;
+    // A merge value is named by its place in the request; the form row it came from carries the message.
+    const mergeIndex = /^merge_field_values\[(\d+)\]/.exec(param)?.[1];
+    const mergeRow = mergeIndex === undefined ? undefined : toTemplateSendBody(form.getValues(), bodyOptions).mergeRows[Number(mergeIndex)];
+    const field = mergeRow === undefined ? fieldForApiError(param) : `merge.${mergeRow}.value`;
     // Only a control that is on the page can carry the message (KBA is hidden on plans without it).
-    const control = field ? document.getElementById(field) : null;
+    const control = field ? document.getElementById(mergeRow === undefined ? controlIdOf(field) : `merge-${mergeRow}`) : null;
     if (field && control) {
       form.setError(field as FieldPath<TemplateSendValues>, { type: "server", message });
       control.scrollIntoView({ block: "center", behavior: "smooth" });
+      // After the pending state ends (the fieldset is disabled while sending), the control or its group's first input takes the focus.
+      setTimeout(() => (control.tagName === "FIELDSET" ? control.querySelector<HTMLElement>("input, select, textarea") : control)?.focus(), 50);
     } else {
       setTopError(message);
       window.scrollTo({ top: 0, behavior: "smooth" });
@@ -75,7 +86,7 @@ export function TemplateSendForm({ template, mode, kbaAllowed }: Props) {
       if (mode === "embed") setEmbedded(doc);
       else router.push(`/documents/${doc.id}`);
     } catch (err) {
-      showServerError((err as Error).message);
+      showServerError(err as Error);
     }
   });
 
@@ -88,7 +99,7 @@ export function TemplateSendForm({ template, mode, kbaAllowed }: Props) {
       if (/^https?:\/\//i.test(url)) window.location.assign(url);
       else setTopError("The API answered an unexpected review address.");
     } catch (err) {
-      showServerError((err as Error).message);
+      showServerError(err as Error);
     }
   });
 

@@ -2,6 +2,7 @@ import { toNestErrors } from "@hookform/resolvers";
 import type { FieldError, Resolver } from "react-hook-form";
 import { embedDocumentBody, sendDocumentBody } from "@/lib/api/sending";
 import type { ReusableTemplateResource } from "@/lib/api/templates";
+import { humanIssue } from "./api-error-field";
 import { emailRowsToList, tagRowsToObject, type EmailRow, type TagRow } from "./row-values";
 
 export type TemplateFormMode = "send" | "embed";
@@ -131,7 +132,7 @@ export function templateSendResolver(o: BodyOptions): Resolver<TemplateSendValue
     const flat: Record<string, FieldError> = {};
     for (const issue of parsed.error.issues) {
       const path = formPath(issue.path, mergeRows);
-      flat[path] ??= { type: issue.code, message: issue.message };
+      flat[path] ??= { type: issue.code, message: humanIssue(issue.path, issue.message) };
     }
     return { values: {}, errors: toNestErrors(flat, options) };
   };

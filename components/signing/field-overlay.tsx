@@ -5,6 +5,7 @@ import type { MouseEvent } from "react";
 import { DateFieldControl } from "./date-field";
 import { boxStyle } from "./page-viewer";
 import { fieldDomId, fieldErrorId, fieldLabel, isFilled, type SignerField } from "./field-utils";
+import { fitTypedText, tooLongMessage } from "./text-fit";
 
 type Page = SignerView["document"]["pages"][number];
 
@@ -53,6 +54,9 @@ export function FieldOverlay({
   onOpenSignature: (field: SignerField) => void;
 }) {
   const label = fieldLabel(field);
+  // Typed text is sized by the signed PDF's own rule; text that would be cut there even at the smallest size is flagged (text-fit.ts).
+  const fit = field.type === "text" ? fitTypedText(value, field, page) : null;
+  if (!error && fit && !fit.fits) error = tooLongMessage;
   const filled = isFilled(field, value);
   const id = fieldDomId(field.id);
   const helpId = `${id}-help`;
@@ -135,6 +139,7 @@ export function FieldOverlay({
         maxLength={field.type === "text" ? 1000 : undefined}
         value={value}
         onChange={(e) => onChange(e.target.value)}
+        style={fit?.fontSize ? { fontSize: fit.fontSize } : undefined}
         className="relative z-[1] block h-full w-full min-w-0 border-0 bg-transparent px-[0.2em] py-0 leading-none text-slate-900 placeholder:text-slate-500/80"
       />
     );

@@ -230,7 +230,7 @@ test.describe("dashboard", () => {
       name: "archived lookup, unknown GUID",
       visit: async (page) => {
         await open(page, "/archived?guid=00000000-0000-4000-8000-000000000000");
-        await expect(page.getByRole("alert").filter({ hasText: "Can't find archived document." })).toBeVisible();
+        await expect(page.getByRole("alert").filter({ hasText: "This archived document does not exist, or you do not have access to it." })).toBeVisible();
       },
     },
     { name: "profile", visit: (page) => open(page, "/profile", "Profile") },

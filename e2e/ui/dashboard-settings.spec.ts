@@ -40,7 +40,7 @@ test("an archived document is looked up by its original GUID", async () => {
   // An unknown GUID: the API's message where the result would be, the form kept.
   await page.getByLabel("Original GUID").fill("00000000-0000-4000-8000-000000000000");
   await page.getByRole("button", { name: "Look up" }).click();
-  await expect(page.getByRole("alert").filter({ hasText: "Can't find archived document." })).toBeVisible();
+  await expect(page.getByRole("alert").filter({ hasText: "This archived document does not exist, or you do not have access to it." })).toBeVisible();
   await expect(page.getByLabel("Original GUID")).toHaveValue("00000000-0000-4000-8000-000000000000");
 });
 

@@ -110,14 +110,14 @@ test("send from a template: merge fields by name, the API's refusal next to the 
   // No e-mail for Client: the schema allows it, the API does not (a signer who is e-mailed needs an address).
   await page.getByRole("button", { name: "Send document" }).click();
   const signers = page.getByRole("group", { name: "Signers" });
-  await expect(signers.getByRole("alert")).toContainText('the role "Client" needs a signer_email');
+  await expect(signers.getByRole("alert")).toContainText('The role "Client" needs an e-mail address.');
   await expect(toast(page, "The document was not sent")).toBeVisible();
 
   // A client-side check with the same schema: a PIN must have 5 digits.
   await page.getByLabel("PIN (optional)").fill("12");
   await role(page, "Client").getByLabel("Client: e-mail").fill("casey@client.example");
   await page.getByRole("button", { name: "Send document" }).click();
-  await expect(page.locator("#pin-error")).toHaveText("must be an integer between 10000 and 99999.");
+  await expect(page.locator("#pin-error")).toHaveText("The PIN must be a whole number from 10000 to 99999.");
   await page.getByLabel("PIN (optional)").fill("");
 
   await page.getByRole("button", { name: "Send document" }).click();
@@ -130,12 +130,12 @@ test("embed: sizes are checked, and each role's signing iframe is previewed live
   await open(page, `/templates/${main.id}/embed`);
   await page.getByLabel("Width (pixels)").fill("600");
   await page.getByRole("button", { name: "Create embedded document" }).click();
-  await expect(page.locator("#api_embed_width-error")).toHaveText("Embed width should be 706 or greater");
+  await expect(page.locator("#api_embed_width-error")).toHaveText("The iframe must be at least 706 pixels wide.");
   // Embedding needs a signer name for every role (the API's "Signer Name is required").
   await page.getByLabel("Width (pixels)").fill("760");
   await page.getByLabel("Height (pixels)").fill("600");
   await page.getByRole("button", { name: "Create embedded document" }).click();
-  await expect(page.getByRole("group", { name: "Signers" }).getByRole("alert")).toHaveText("Signer Name is required");
+  await expect(page.getByRole("group", { name: "Signers" }).getByRole("alert")).toHaveText("Enter the name of every signer.");
 
   const docName = `UI embedded ${Date.now()}`;
   await page.getByLabel("Document name").fill(docName);

@@ -5,6 +5,7 @@ import { Button } from "@/components/ui/button";
 import { TextField } from "@/components/ui/text-field";
 import { signupErrors, type SignupErrorCode } from "@/lib/api/signup";
 import { safeNextPath } from "@/lib/server/auth/safe-next-path";
+import { FocusOnMount } from "./focus-on-mount";
 
 export const metadata: Metadata = { title: "Create account" };
 
@@ -13,10 +14,27 @@ type Props = { searchParams: Promise<Record<string, string | undefined>> };
 export default async function SignupPage({ searchParams }: Props) {
   const { next: rawNext, error, name = "", email = "", company = "" } = await searchParams;
   const next = safeNextPath(rawNext);
-  const code = error && error in signupErrors ? (error as SignupErrorCode) : undefined;
-  const fieldError = (field: SignupErrorCode) => (code === field ? signupErrors[field] : undefined);
+  // Every invalid field is reported at once (the handler sends all codes); the first one takes the focus.
+  const codes = (error ?? "").split(",").filter((c): c is SignupErrorCode => c in signupErrors);
+  const fieldError = (field: SignupErrorCode) => (codes.includes(field) ? signupErrors[field] : undefined);
+  const first = codes[0];
   return (
     <AuthCard title="Create your account" subtitle="Send documents for signature in minutes. We e-mail you a link to confirm your address.">
+      {codes.length ? (
+        <div role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-800 ring-1 ring-inset ring-red-200" data-testid="signup-errors">
+          <p className="font-medium">{codes.length === 1 ? "One thing needs fixing:" : `${codes.length} things need fixing:`}</p>
+          <ul className="list-disc pl-5">
+            {codes.map((c) => (
+              <li key={c}>
+                <a href={`#${c}`} className="underline">
+                  {signupErrors[c]}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+      {first ? <FocusOnMount id={first} /> : null}
       <form method="post" action="/signup/submit" className="space-y-4" noValidate>
         <input type="hidden" name="next" value={next} />
         <TextField label="Name" id="name" name="name" autoComplete="name" required defaultValue={name} error={fieldError("name")} />

@@ -2,6 +2,7 @@ import "server-only";
 import { redirect } from "next/navigation";
 import { apiErrors } from "@/lib/api/errors";
 import { ApiClientError } from "@/lib/api-client/client";
+import { humanApiMessage } from "@/components/sending/api-error-field";
 
 // The API answers these when the token itself is no good (revoked, expired,
 // its user gone). The dashboard can only see the message, so it compares with
@@ -18,7 +19,7 @@ export function isSessionEnded(err: unknown): boolean {
 
 /**
  * A page's API read: its data, or the API's refusal as a message to show in
- * place. A dead session sends the visitor to sign in again; anything else
+ * place (in the dashboard's words: components/sending/api-error-field.ts). A dead session sends the visitor to sign in again; anything else
  * unexpected is rethrown for the route's error.tsx.
  */
 export async function loadOrMessage<T>(returnTo: string, load: () => Promise<T>): Promise<{ data: T; error: null } | { data: null; error: string }> {
@@ -26,7 +27,7 @@ export async function loadOrMessage<T>(returnTo: string, load: () => Promise<T>)
     return { data: await load(), error: null };
   } catch (err) {
     if (isSessionEnded(err)) redirect(`/signin?callbackUrl=${encodeURIComponent(returnTo)}`);
-    if (err instanceof ApiClientError) return { data: null, error: err.message };
+    if (err instanceof ApiClientError) return { data: null, error: humanApiMessage(err.message) };
     throw err;
   }
 }

@@ -6,10 +6,17 @@
 /** Width of `text` at font size `size`, in points. */
 export type Measure = (text: string, size: number) => number;
 
-export type FittedText = { size: number; lines: string[]; lineHeight: number };
+/** `cut`: the text did not fit even at MIN_SIZE, so its end was replaced by "...". */
+export type FittedText = { size: number; lines: string[]; lineHeight: number; cut: boolean };
 
 const MAX_SIZE = 28; // a tall free-text box should not get poster-sized letters
-const MIN_SIZE = 4; // below this a printed page is unreadable anyway
+/**
+ * The smallest size text is shrunk to: still readable on a printed page.
+ * What does not fit at this size is refused before it gets here (merge
+ * values at send time, typed answers on the signer page), so a cut is a last
+ * resort for old documents.
+ */
+export const MIN_SIZE = 6;
 const HEIGHT_RATIO = 0.72; // cap height + descender of Helvetica in a one-line box, with air
 const LINE_GAP = 1.15;
 const STEP = 0.25;
@@ -31,7 +38,7 @@ export function fitText(text: string, measure: Measure, width: number, height: n
     const lineHeight = size * LINE_GAP;
     const maxLines = linesThatFit(h, size);
     const lines = maxLines === 1 ? [clean] : wrapWords(clean, measure, size, w);
-    if (lines.length <= maxLines && lines.every((l) => measure(l, size) <= w)) return { size, lines, lineHeight };
+    if (lines.length <= maxLines && lines.every((l) => measure(l, size) <= w)) return { size, lines, lineHeight, cut: false };
   }
 
   // Still too long at the smallest size: keep what fits and mark the cut.
@@ -41,8 +48,12 @@ export function fitText(text: string, measure: Measure, width: number, height: n
   const lines = wrapWords(clean, measure, size, w).slice(0, maxLines);
   const last = lines.length - 1;
   lines[last] = ellipsize(`${lines[last] ?? ""}...`, measure, size, w);
-  return { size, lines, lineHeight };
+  return { size, lines, lineHeight, cut: true };
 }
+
+/** Whether `text` fits its box at MIN_SIZE or larger (the one rule the send-time check, the signer page and the PDF share). */
+export const fitsBox = (text: string, measure: Measure, width: number, height: number, padding = 2, maxSize = MAX_SIZE) =>
+  !fitText(text, measure, width, height, padding, maxSize).cut;
 
 /** The first line takes what a one-line box of this size needs, each further line one line height. */
 const linesThatFit = (height: number, size: number) =>

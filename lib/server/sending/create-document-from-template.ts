@@ -15,6 +15,7 @@ import { dispatchSideEffects } from "./after-commit";
 import { assertCanSend, lockAccountAndCheckQuota } from "./plan-limits";
 import { queueSigningRequests } from "./queue-signing-requests";
 import { resolveMergeFieldValues } from "./resolve-merge-field-values";
+import { assertMergeValuesFit } from "./assert-merge-values-fit";
 
 export type TemplateSendMode = "send" | "embed" | "prepare";
 
@@ -61,6 +62,7 @@ export async function createDocumentFromTemplate(
     input.merge_field_values ?? [],
     version === "v2" ? (input.merge_field_identifier ?? "id") : "id",
   );
+  await assertMergeValuesFit(template.mergeFields, template.pages, mergeFieldValues, input.merge_field_values ?? []);
   const pinHash = input.pin ? await hashPassword(input.pin) : null;
 
   const { document, effects } = await db.transaction(async (tx) => {

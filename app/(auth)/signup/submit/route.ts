@@ -7,7 +7,7 @@ import { busyPage, throttledPage } from "@/lib/server/auth/throttled-response";
 import { HashingBusyError } from "@/lib/server/crypto";
 import { enqueue } from "@/lib/server/jobs/boss";
 import { isForeignOrigin, readForm, seeOther } from "@/lib/server/http/form";
-import { signupSchema, type SignupErrorCode } from "@/lib/api/signup";
+import { signupErrors, signupSchema, type SignupErrorCode } from "@/lib/api/signup";
 
 /**
  * Sign-up answers the same "check your e-mail" page whether or not the
@@ -20,10 +20,14 @@ export async function POST(req: Request) {
   if (form instanceof Response) return form;
   const next = safeNextPath(form.get("next"));
   const keep = { name: form.get("name") ?? "", email: form.get("email") ?? "", company: form.get("company") ?? "" };
-  const back = (error: SignupErrorCode) => seeOther(`/signup?${new URLSearchParams({ error, next, ...keep }).toString()}`);
+  // Every invalid field at once (codes, comma-separated), with what was typed except the password.
+  const back = (errors: SignupErrorCode[]) => seeOther(`/signup?${new URLSearchParams({ error: errors.join(","), next, ...keep }).toString()}`);
 
   const parsed = signupSchema.safeParse(Object.fromEntries(form));
-  if (!parsed.success) return back(String(parsed.error.issues[0]?.path[0] ?? "email") as SignupErrorCode);
+  if (!parsed.success) {
+    const codes = [...new Set(parsed.error.issues.map((i) => String(i.path[0])))].filter((c): c is SignupErrorCode => c in signupErrors);
+    return back(codes.length ? codes : ["email"]);
+  }
 
   const db = await getDb();
   // Every sign-up writes mail: counted per address (no mail-bombing one inbox) and per client.

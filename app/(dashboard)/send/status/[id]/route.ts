@@ -1,5 +1,6 @@
 import { NextResponse } from "next/server";
 import { ApiClientError } from "@/lib/api-client/client";
+import { humanApiMessage } from "@/components/sending/api-error-field";
 import { getDashboardSession } from "@/lib/server/dashboard/current-session";
 import { isId } from "../../../_lib/run-action";
 
@@ -27,7 +28,7 @@ export async function GET(_req: Request, ctx: { params: Promise<{ id: string }> 
       { headers: noStore },
     );
   } catch (err) {
-    if (err instanceof ApiClientError) return NextResponse.json({ error: err.message }, { status: err.status, headers: noStore });
+    if (err instanceof ApiClientError) return NextResponse.json({ error: humanApiMessage(err.message) }, { status: err.status, headers: noStore });
     console.error("[dashboard] sending request status failed", err);
     return NextResponse.json({ error: "The status could not be read." }, { status: 502, headers: noStore });
   }
