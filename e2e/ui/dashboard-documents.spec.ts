@@ -180,6 +180,8 @@ test("void asks for confirmation, and only pending or draft documents offer it",
   await expect(page.getByText("pending", { exact: true }).first()).toBeVisible();
 
   await page.getByRole("button", { name: "Void document" }).click();
+  // (the dialog asks why: e2e/ui/notification-settings.spec.ts checks that it insists)
+  await dialog.getByLabel("Reason for voiding").fill("Sent by mistake.");
   await dialog.getByRole("button", { name: "Void document" }).click();
   await expect(toast(page, "Document voided")).toBeVisible();
   await expect(dialog).toBeHidden();
