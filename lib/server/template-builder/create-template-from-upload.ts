@@ -20,7 +20,7 @@ export async function createTemplateFromUpload(db: Db, user: typeof users.$infer
   if (upload.status !== "completed" || !upload.originalFileKey) {
     throw ApiError.badInput("upload_id", `the file is not processed yet (status "${upload.status}").`);
   }
-  assertFitsPages(def, upload.pages);
+  assertFitsPages(def, upload.pages, upload.fields);
   // Fields found from text tags keep the ids the builder was given.
   const rows = definitionToRows(def, { fieldIds: upload.fields.map((f) => f.id) });
   const id = newId();

@@ -27,7 +27,7 @@ export async function saveDocumentDraft(db: Db, user: typeof users.$inferSelect,
   const roles = people.map((p) => ({ name: p.roleName, sequence: p.sequence }));
   // The same rules as a template's fields (roles exist, boxes on the page).
   const def = parseOrThrow(templateDefinitionSchema, { name: body.name, roles, fields: body.fields });
-  assertFitsPages(def, doc.pages);
+  assertFitsPages(def, doc.pages, doc.fields);
   const { fields } = definitionToRows(def, { fieldIds: doc.fields.map((f) => f.id) });
   for (const r of body.recipients) {
     const person = people.find((p) => p.id === r.id);

@@ -27,7 +27,7 @@ export async function saveTemplateVersion(
   if (baseVersion !== undefined && baseVersion !== current.version) {
     throw ApiError.badInput("base_version", `the template was saved as version ${current.version} since you opened version ${baseVersion}; reload it to see the changes.`);
   }
-  assertFitsPages(def, current.pages);
+  assertFitsPages(def, current.pages, [...current.fields, ...current.mergeFields]);
   const rows = definitionToRows(def, {
     fieldIds: current.fields.map((f) => f.id),
     mergeFieldIds: current.mergeFields.map((m) => m.id),
