@@ -2,6 +2,7 @@
 
 import { useFormContext } from "react-hook-form";
 import { TextField } from "@/components/ui/text-field";
+import { ContactAutocomplete } from "./contact-autocomplete";
 import { CheckboxField, FormSection } from "./form-bits";
 import type { TemplateSendValues } from "./template-send-values";
 
@@ -39,21 +40,9 @@ export function TemplateRoleEditor({ sequencing, emailsOptional }: { sequencing:
                 {omitted ? <span className="ml-2 font-normal text-slate-500">(omitted)</span> : null}
               </p>
               <div className="grid gap-3 sm:grid-cols-2">
-                <TextField
-                  id={`roles-${i}-signer_name`}
-                  label={`${role.name}: signer name`}
-                  autoComplete="off"
-                  error={e?.signer_name?.message}
-                  {...register(`roles.${i}.signer_name`)}
-                />
-                <TextField
-                  id={`roles-${i}-signer_email`}
-                  label={`${role.name}: e-mail`}
-                  type="email"
-                  autoComplete="off"
-                  error={e?.signer_email?.message}
-                  {...register(`roles.${i}.signer_email`)}
-                />
+                {/* Past recipients are suggested; picking one fills name and e-mail (contact-autocomplete.tsx). */}
+                <ContactAutocomplete id={`roles-${i}-signer_name`} label={`${role.name}: signer name`} error={e?.signer_name?.message} field="name" namePath={`roles.${i}.signer_name`} emailPath={`roles.${i}.signer_email`} />
+                <ContactAutocomplete id={`roles-${i}-signer_email`} label={`${role.name}: e-mail`} error={e?.signer_email?.message} field="email" namePath={`roles.${i}.signer_name`} emailPath={`roles.${i}.signer_email`} />
               </div>
               <TextField
                 id={`roles-${i}-message`}

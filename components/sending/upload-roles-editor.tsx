@@ -3,6 +3,7 @@
 import { useFieldArray, useFormContext } from "react-hook-form";
 import { Button } from "@/components/ui/button";
 import { TextField } from "@/components/ui/text-field";
+import { ContactAutocomplete } from "./contact-autocomplete";
 import { CheckboxField, FormSection } from "./form-bits";
 import { newUploadRole, type UploadValues } from "./upload-values";
 
@@ -57,15 +58,9 @@ export function UploadRolesEditor() {
                 ) : null}
               </div>
               <div className="grid gap-3 sm:grid-cols-2">
-                <TextField id={`roles-${i}-signer_name`} label={`Signer ${i + 1}: name`} autoComplete="off" error={e?.signer_name?.message} {...register(`roles.${i}.signer_name`)} />
-                <TextField
-                  id={`roles-${i}-signer_email`}
-                  label={`Signer ${i + 1}: e-mail`}
-                  type="email"
-                  autoComplete="off"
-                  error={e?.signer_email?.message}
-                  {...register(`roles.${i}.signer_email`)}
-                />
+                {/* Past recipients are suggested; picking one fills name and e-mail (contact-autocomplete.tsx). */}
+                <ContactAutocomplete id={`roles-${i}-signer_name`} label={`Signer ${i + 1}: name`} error={e?.signer_name?.message} field="name" namePath={`roles.${i}.signer_name`} emailPath={`roles.${i}.signer_email`} />
+                <ContactAutocomplete id={`roles-${i}-signer_email`} label={`Signer ${i + 1}: e-mail`} error={e?.signer_email?.message} field="email" namePath={`roles.${i}.signer_name`} emailPath={`roles.${i}.signer_email`} />
               </div>
               <TextField id={`roles-${i}-message`} label={`Signer ${i + 1}: message (optional)`} error={e?.message?.message} {...register(`roles.${i}.message`)} />
               <div className="flex flex-wrap items-center justify-between gap-2">
