@@ -24,8 +24,12 @@ export async function bootstrap() {
   if (resealed > 0) console.log(`[startup] sealed the basic-auth credentials of ${resealed} stored callback URL(s)`);
   if (env().SEED_DEMO) {
     const demo = await seedDemo(db);
+    // The address README's quick start names too: the dashboard's sign-in, which ends on /documents.
+    const signIn = `${env().APP_URL}/signin`;
     if (demo) {
-      console.log(`\n  Demo account created. Sign in at ${env().APP_URL}/login with\n    e-mail:   ${demo.email}\n    password: ${demo.password}\n`);
+      console.log(`\n  Demo account created. Sign in at ${signIn} with\n    e-mail:   ${demo.email}\n    password: ${demo.password}\n`);
+    } else if (env().NODE_ENV === "development" && (await getUserByEmail(db, DEMO_EMAIL))) {
+      console.log(`\n  Sign in at ${signIn} (demo account: ${DEMO_EMAIL})\n`);
     }
   } else if (env().NODE_ENV === "production" && (await getUserByEmail(db, DEMO_EMAIL))) {
     // A database first used by `npm run dev` keeps its demo account (whose

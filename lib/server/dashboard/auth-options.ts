@@ -10,6 +10,16 @@ import { createDashboardSession, endDashboardSession } from "./dashboard-session
 type MeResponse = { user: { id: string; name: string; email: string; avatar_url: string | null } };
 
 /**
+ * How long the sign-in's server-to-server calls (code for tokens, then /me) may take.
+ * openid-client's default is 3.5 s, which the very first sign-in under `next dev` exceeds:
+ * /oauth/token and /public/v2/me are compiled on demand by that request, and the sign-in
+ * then failed with "Sign-in did not complete" (issue 13). A compiled server answers in
+ * milliseconds; the bound only keeps a hung API deployment from holding the callback forever.
+ */
+const SIGN_IN_HTTP_TIMEOUT_MS = { development: 120_000, other: 20_000 } as const;
+const signInHttpTimeoutMs = () => (env().NODE_ENV === "development" ? SIGN_IN_HTTP_TIMEOUT_MS.development : SIGN_IN_HTTP_TIMEOUT_MS.other);
+
+/**
  * The dashboard signs in with its own OAuth client against this service's
  * /oauth/authorize (PKCE + state). The tokens stay on the server (dashboard
  * sessions); the encrypted next-auth cookie carries only the session id.
@@ -19,6 +29,7 @@ export function authOptions(): NextAuthOptions {
   process.env.NEXTAUTH_URL ??= env().APP_URL;
   const client = dashboardClientConfig();
   const api = apiBaseUrl();
+  const timeout = signInHttpTimeoutMs();
   return {
     secret: nextAuthSecret(),
     session: { strategy: "jwt", maxAge: 30 * 24 * 3600 },
@@ -31,12 +42,16 @@ export function authOptions(): NextAuthOptions {
         clientId: client.clientId,
         clientSecret: client.clientSecret,
         checks: ["pkce", "state"],
+        httpOptions: { timeout },
         authorization: { url: `${api}/oauth/authorize`, params: { scope: "read write", response_type: "code" } },
         token: `${api}/oauth/token`,
         userinfo: {
           url: `${api}/public/v2/me`,
           async request({ tokens }) {
-            const res = await fetch(`${api}/public/v2/me`, { headers: { Authorization: `Bearer ${tokens.access_token}` } });
+            const res = await fetch(`${api}/public/v2/me`, {
+              headers: { Authorization: `Bearer ${tokens.access_token}` },
+              signal: AbortSignal.timeout(timeout),
+            });
             return ((await res.json()) as MeResponse).user;
           },
         },
