@@ -181,9 +181,10 @@ export function definitionOf(state: BuilderState): BuilderDefinitionInput {
   };
 }
 
-/** "definition[fields][2][role]" → the item it names, to select it next to the error. */
+/** "definition[fields][2][role]" or "fields[2]" (a parameter, or a message naming one) → the item it names, to select it next to the error. */
 export function itemOfErrorPath(state: BuilderState, message: string): BuilderItem | undefined {
-  const m = /\[(fields|merge_fields)\]\[(\d+)\]/.exec(message) ?? /^Bad input parameter\. (fields)\[(\d+)\]/.exec(message);
+  const m =
+    /\[(fields|merge_fields)\]\[(\d+)\]/.exec(message) ?? /^(?:Bad input parameter\. )?(fields|merge_fields)\[(\d+)\]/.exec(message);
   if (!m) return undefined;
   const list = state.items.filter((i) => (m[1] === "fields" ? i.kind === "field" : i.kind === "merge" && !i.locked));
   return list[Number(m[2])];

@@ -4,6 +4,7 @@ import { useRouter } from "next/navigation";
 import { useState } from "react";
 import type { DocumentDraft, SaveDocumentDraftBody } from "@/lib/api/builder";
 import { saveDraftAction, sendDraftAction } from "@/app/(dashboard)/documents/[id]/prepare/actions";
+import { ActionFailure } from "@/components/dashboard/action-result";
 import { useActionMutation } from "@/components/dashboard/use-action-mutation";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
@@ -92,7 +93,8 @@ export function DraftEditor({ draft, fromUpload = false }: { draft: DocumentDraf
         actions={({ state, problems, dirty, markSaved, select }) => {
           const failed = (e: Error) => {
             setError(e.message);
-            const item = itemOfErrorPath(state, e.message);
+            // The parameter the API named (definition[fields][2]…) picks the field; the message is already human.
+            const item = itemOfErrorPath(state, (e instanceof ActionFailure && e.field) || e.message);
             if (item) select(item.key);
           };
           const bare = rolesWithoutFieldsOf(state);

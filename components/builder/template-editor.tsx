@@ -4,6 +4,7 @@ import { useRouter } from "next/navigation";
 import { useState } from "react";
 import type { BuilderPage, BuilderTemplate } from "@/lib/api/builder";
 import { createTemplateAction, saveTemplateVersionAction } from "@/app/(dashboard)/templates/builder-actions";
+import { ActionFailure } from "@/components/dashboard/action-result";
 import { useActionMutation } from "@/components/dashboard/use-action-mutation";
 import { Button } from "@/components/ui/button";
 import { definitionOf, itemOfErrorPath, stateFromDefinition, type BuilderState } from "./builder-model";
@@ -80,7 +81,8 @@ export function TemplateEditor(props: Props) {
                 },
                 onError: (e) => {
                   setError(e.message);
-                  const item = itemOfErrorPath(state, e.message);
+                  // The parameter the API named (definition[fields][2]…) picks the field; the message is already human.
+            const item = itemOfErrorPath(state, (e instanceof ActionFailure && e.field) || e.message);
                   if (item) select(item.key);
                 },
               });
