@@ -1,5 +1,5 @@
 import "server-only";
-import { and, eq, inArray } from "drizzle-orm";
+import { and, asc, eq, inArray } from "drizzle-orm";
 import type { Db } from "@/lib/server/db/client";
 import { outboxEmails, recipients, type documents } from "@/lib/server/db/schema";
 import { documentVoidedEmail } from "@/lib/server/mail/notification-emails";
@@ -24,7 +24,11 @@ export async function notifySignersOfVoid(
 ): Promise<{ emailIds: string[]; told: string[] }> {
   // Embedded and in-person signers were never e-mailed (queue-signing-requests.ts): their channel is the sender's.
   if (doc.apiEmbedded || doc.inPerson) return { emailIds: [], told: [] };
-  const people = await db.select().from(recipients).where(eq(recipients.documentId, doc.id));
+  const people = await db
+    .select()
+    .from(recipients)
+    .where(eq(recipients.documentId, doc.id))
+    .orderBy(asc(recipients.sequence), asc(recipients.createdAt));
   const asked = new Set(
     (
       await db
