@@ -32,6 +32,9 @@ export function proxy(request: NextRequest) {
 
   const requestHeaders = new Headers(request.headers);
   requestHeaders.set("x-nonce", nonce);
+  // Layouts are not told the path below them; the dashboard's item layouts need it to answer a
+  // missing document or template with a real 404 (app/(dashboard)/_lib/not-found-unless-visible.ts).
+  requestHeaders.set("x-pathname", pathname);
   requestHeaders.set("Content-Security-Policy", policy);
   const response = NextResponse.next({ request: { headers: requestHeaders } });
   response.headers.set("Content-Security-Policy", policy);

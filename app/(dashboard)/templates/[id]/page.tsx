@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { requireDashboardSession } from "@/lib/server/dashboard/current-session";
 import { loadOrMessage } from "../../_lib/api-errors";
+import { loadOrNotFound } from "../../_lib/not-found-unless-visible";
 import { isId } from "../../_lib/run-action";
 import { PageHeader } from "@/components/dashboard/page-header";
 import { Section } from "@/components/dashboard/section";
@@ -25,7 +26,7 @@ export default async function TemplatePage({ params }: Props) {
   const templateId = isId(id) ? id : "unknown";
   // Tags come from their own endpoint: the first of the four tag operations (list).
   const [found, tags] = await Promise.all([
-    loadOrMessage(self, () => api.getTemplate(templateId)),
+    loadOrNotFound(self, () => api.getTemplate(templateId)),
     api.getTemplateTags(templateId).then((r) => r.tags, () => null),
   ]);
 

@@ -1,5 +1,6 @@
 import type { Metadata, Viewport } from "next";
 import { cookies, headers } from "next/headers";
+import { notFound } from "next/navigation";
 import { AuthCard } from "@/components/auth/auth-card";
 import { Alert } from "@/components/ui/alert";
 import { SignerPage } from "@/components/signing/signer-page";
@@ -29,6 +30,8 @@ export default async function SignPage({ params, searchParams }: Props) {
     ctx = await getSignerContextOrThrow(db, signerId, token);
   } catch (err) {
     if (!(err instanceof SigningError)) throw err;
+    // No such link (or no longer: a changed recipient's old one): HTTP 404, the page in not-found.tsx.
+    if (err.status === 404) notFound();
     return (
       <AuthCard title="This link does not work">
         <Alert>{err.message}</Alert>
