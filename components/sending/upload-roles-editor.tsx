@@ -9,8 +9,9 @@ import { newUploadRole, type UploadValues } from "./upload-values";
 
 /**
  * The signers of a one-off document. A role name ties a signer to the text
- * tags in the file (`[[signature|Signer 1]]`); without tags each signer gets a
- * signature field at the end. The order is asked for only with sequencing.
+ * tags in the file (`[[signature|Signer 1]]`); without tags the sender places
+ * each signer's fields in the builder that opens next. The order is asked for
+ * only with sequencing.
  */
 export function UploadRolesEditor() {
   const {
@@ -27,7 +28,8 @@ export function UploadRolesEditor() {
       title="Signers"
       description={
         <>
-          Role names must match the text tags in the file, e.g. <code className="text-xs">[[signature|Signer 1]]</code>.
+          Fields are placed on the document next. Text tags in the file place them for you when the role names match, e.g.{" "}
+          <code className="text-xs">[[signature|Signer 1]]</code>.
           {sequencing ? " Signers sign in the order of their sequence number, starting at 0." : null}
         </>
       }

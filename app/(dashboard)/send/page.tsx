@@ -17,7 +17,8 @@ export default async function SendFilePage() {
         title="Send a file"
         description={
           <>
-            Upload a PDF (or a PNG/JPEG image), say who signs, and send it. To reuse a document, use a{" "}
+            Upload a PDF (or a PNG/JPEG image) and say who signs; then place each signer&apos;s fields on the document (text tags in
+            the file place them for you) and send it. To reuse a document, use a{" "}
             <Link href="/templates" className="font-medium text-brand-700 underline">
               template
             </Link>
