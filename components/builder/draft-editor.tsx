@@ -76,7 +76,7 @@ export function DraftEditor({ draft, fromUpload = false }: { draft: DocumentDraf
               </Button>
             </>
           ) : (
-            <p>Place what each signer fills in: press a field on the left (it lands on the page in view) or drag it onto the page. Every signer needs at least one field.</p>
+            <p>Place what each signer fills in: press a field under “Fields” (it lands on a free spot of the page in view) or drag it onto the page. Every signer needs at least one field.</p>
           )}
         </div>
       ) : null}
