@@ -9,6 +9,8 @@ import { FocusOnMount } from "./focus-on-mount";
 
 export const metadata: Metadata = { title: "Create account" };
 
+const FIELD_NAMES: Record<SignupErrorCode, string> = { name: "Name", email: "Email", password: "Password" };
+
 type Props = { searchParams: Promise<Record<string, string | undefined>> };
 
 export default async function SignupPage({ searchParams }: Props) {
@@ -22,16 +24,19 @@ export default async function SignupPage({ searchParams }: Props) {
     <AuthCard title="Create your account" subtitle="Send documents for signature in minutes. We e-mail you a link to confirm your address.">
       {codes.length ? (
         <div role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-800 ring-1 ring-inset ring-red-200" data-testid="signup-errors">
-          <p className="font-medium">{codes.length === 1 ? "One thing needs fixing:" : `${codes.length} things need fixing:`}</p>
-          <ul className="list-disc pl-5">
-            {codes.map((c) => (
-              <li key={c}>
+          {/* The fields by name (each one's own message is under it), so a screen reader hears everything at once. */}
+          <p>
+            <span className="font-medium">{codes.length === 1 ? "One field needs fixing:" : `${codes.length} fields need fixing:`}</span>{" "}
+            {codes.map((c, i) => (
+              <span key={c}>
+                {i > 0 ? ", " : null}
                 <a href={`#${c}`} className="underline">
-                  {signupErrors[c]}
+                  {FIELD_NAMES[c]}
                 </a>
-              </li>
+              </span>
             ))}
-          </ul>
+            .
+          </p>
         </div>
       ) : null}
       {first ? <FocusOnMount id={first} /> : null}
