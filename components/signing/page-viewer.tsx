@@ -3,6 +3,7 @@
 import { useEffect, useRef, useState, type CSSProperties, type ReactNode, type Ref } from "react";
 import type { SignerView } from "@/lib/api/signing";
 import type { SignerField } from "./field-utils";
+import { fittedFontStyle } from "./text-fit";
 
 type Page = SignerView["document"]["pages"][number];
 type Box = { x: number; y: number; width: number; height: number };
@@ -83,7 +84,8 @@ export function PageViewer({
                     <div
                       key={j}
                       className="pointer-events-none absolute flex items-center overflow-hidden whitespace-nowrap px-[0.15em] leading-none text-slate-900"
-                      style={boxStyle(p, page)}
+                      // Merge values and earlier answers at the size the signed PDF draws them (text-fit.ts).
+                      style={{ ...boxStyle(p, page), ...fittedFontStyle(p.text ?? "", p, page) }}
                     >
                       {p.text}
                     </div>

@@ -30,3 +30,9 @@ export function fitTypedText(value: string, box: { width: number; height: number
 }
 
 export const tooLongMessage = `Too long for this box: even at the smallest size (${MIN_SIZE} pt) it would not fit in the signed document. Shorten it.`;
+
+/** `{ fontSize }` of fitTypedText for a style, or nothing (empty text keeps the box's own size). */
+export function fittedFontStyle(value: string, box: { width: number; height: number }, page: { width: number; height: number }): { fontSize?: string } {
+  const { fontSize } = fitTypedText(value, box, page);
+  return fontSize ? { fontSize } : {};
+}
