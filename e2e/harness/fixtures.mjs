@@ -33,6 +33,9 @@ const USERS = {
 /** An address no fixture user has: e2e/security/signup-takeover.test.ts signs up with it. */
 export const TAKEOVER_EMAIL = "shared.victim@takeover.example";
 const TAKEOVER_GUID = "4f5f6a1e-0000-4000-8000-7a4e0e000001";
+/** An address no fixture user has, on a record of bob's: e2e/api/profile-contacts-archived.test.ts signs up with it. */
+export const SHARED_LATER_EMAIL = "archive.reader@later.example";
+const SHARED_LATER_GUID = "4f5f6a1e-0000-4000-8000-5a4ed1a7e001";
 
 /** Pending documents of alice, one per purpose so tests never share one. */
 const ALICE_PENDING = [
@@ -311,6 +314,13 @@ export async function createFixtures({ env, dir, baseUrl, log = () => {} }) {
     const records = archiveRecords(USERS.alice, TAKEOVER_GUID, "Acme record shared with a future sign-up").map((r) => ({ ...r, shared_with: [TAKEOVER_EMAIL] }));
     fs.writeFileSync(file, JSON.stringify(records, null, 2));
     archiveSpecs.push(["takeover", TAKEOVER_GUID, ["archive:import", "--owner", USERS.alice.email, "--file", file]]);
+  }
+  // e2e/api/profile-contacts-archived.test.ts: a record of bob's shared with an address that signs up during the run.
+  {
+    const file = path.join(dir, "bob-archive-shared-later.json");
+    const records = archiveRecords(USERS.bob, SHARED_LATER_GUID, "Beta record shared with a later sign-up").map((r) => ({ ...r, shared_with: [SHARED_LATER_EMAIL] }));
+    fs.writeFileSync(file, JSON.stringify(records, null, 2));
+    archiveSpecs.push(["sharedLater", SHARED_LATER_GUID, ["archive:import", "--owner", USERS.bob.email, "--file", file]]);
   }
 
   const results = await batch("documents and archived documents", [...docSpecs.map(([, argv]) => argv), ...archiveSpecs.map(([, , argv]) => argv)]);
