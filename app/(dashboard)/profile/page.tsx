@@ -50,7 +50,7 @@ export default async function ProfilePage() {
         <Section id="password" title="Password" description="Changing it signs you out everywhere else.">
           <PasswordForm change={changePassword} />
         </Section>
-        <Section id="signature" title="Saved signature and initials" description="Kept for signing documents sent to you; drawn, typed or uploaded.">
+        <Section id="signature" title="Saved signature and initials" description="Drawn, typed or uploaded, and kept with your profile.">
           <SavedSignatures profile={profile} save={saveSignatureImage} remove={removeSignatureImage} />
         </Section>
         {plan ? (

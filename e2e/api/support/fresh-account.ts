@@ -20,7 +20,7 @@ export async function freshAccount(tag: string, name = "Fiona Fresh"): Promise<F
   if (res.status !== 303) throw new Error(`sign-up answered ${res.status}: ${res.text.slice(0, 300)}`);
   const mail = await waitForMail(who.email, { after: before, subject: /confirm your e-mail/i });
   const { answer } = await confirmWith(new CookieJar(), confirmationLink(mail), who.password, { address: freshAddress() });
-  if (!answer || answer.status !== 303) throw new Error(`confirmation answered ${answer?.status}: ${answer?.text.slice(0, 300)}`);
+  if (!answer || answer.status !== 303 || /error=/.test(answer.location ?? "")) throw new Error(`confirmation answered ${answer?.status}: ${answer?.text.slice(0, 300)}`);
   return { ...who, account: name };
 }
 
