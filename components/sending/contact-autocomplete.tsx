@@ -33,7 +33,9 @@ export function ContactAutocomplete({
   const [query, setQuery] = useState<string | null>(null);
   const [options, setOptions] = useState<Contact[]>([]);
   const [open, setOpen] = useState(false);
-  const [active, setActive] = useState(-1);
+  // The highlighted suggestion by address, so it stays highlighted when a later answer still has it.
+  const [activeEmail, setActiveEmail] = useState<string | null>(null);
+  const active = activeEmail === null ? -1 : options.findIndex((c) => c.email === activeEmail);
   const latest = useRef(0);
   const focused = useRef(false);
 
@@ -54,7 +56,6 @@ export function ContactAutocomplete({
       const typed = q.toLowerCase();
       const complete = found.some((c) => (field === "name" ? c.name : c.email).toLowerCase() === typed);
       setOptions(found);
-      setActive(-1);
       setOpen(found.length > 0 && !complete && focused.current);
     }, 150);
     return () => clearTimeout(timer);
@@ -64,25 +65,25 @@ export function ContactAutocomplete({
     setValue(namePath, c.name, { shouldValidate: true, shouldDirty: true });
     setValue(emailPath, c.email, { shouldValidate: true, shouldDirty: true });
     setOpen(false);
-    setActive(-1);
+    setActiveEmail(null);
   }
 
   function onKeyDown(e: KeyboardEvent<HTMLInputElement>) {
     if (e.key === "ArrowDown" && options.length) {
       e.preventDefault();
       setOpen(true);
-      setActive((a) => (a + 1) % options.length);
+      setActiveEmail(options[(active + 1) % options.length]!.email);
     } else if (e.key === "ArrowUp" && options.length) {
       e.preventDefault();
       setOpen(true);
-      setActive((a) => (a <= 0 ? options.length - 1 : a - 1));
+      setActiveEmail(options[active <= 0 ? options.length - 1 : active - 1]!.email);
     } else if (e.key === "Enter" && open && active >= 0 && options[active]) {
       e.preventDefault(); // picks the suggestion instead of submitting the form
       pick(options[active]!);
     } else if (e.key === "Escape" && open) {
       e.preventDefault();
       setOpen(false);
-      setActive(-1);
+      setActiveEmail(null);
     }
   }
 
