@@ -2,6 +2,7 @@ import Form from "next/form";
 import Link from "next/link";
 import { DOCUMENT_STATES } from "@/lib/api/common";
 import { Button } from "@/components/ui/button";
+import { PhoneDisclosure } from "@/components/dashboard/phone-disclosure";
 import { PAGE_SIZES, type DocumentListParams } from "./list-params";
 
 const control =
@@ -13,7 +14,10 @@ const control =
  * Changing a filter starts again at page 1, so no page field is sent.
  */
 export function DocumentFilters({ params, templates }: { params: DocumentListParams; templates: { id: string; name: string }[] | null }) {
+  // On a phone the filters fold behind one button (issue 13 point 8), which counts those in use.
+  const inUse = [params.search, params.templateId, params.tags].filter(Boolean).length + params.states.length;
   return (
+    <PhoneDisclosure label="Filters" activeCount={inUse}>
     <Form action="/documents" role="search" aria-label="Filter documents" className="space-y-4 rounded-lg bg-white p-4 ring-1 ring-slate-200">
       <div className="grid gap-4 md:grid-cols-[2fr_1fr_1fr_auto]">
         <div className="space-y-1">
@@ -91,5 +95,6 @@ export function DocumentFilters({ params, templates }: { params: DocumentListPar
         {templates === null ? <p className="text-sm text-slate-500">Templates could not be loaded for the filter.</p> : null}
       </div>
     </Form>
+    </PhoneDisclosure>
   );
 }
