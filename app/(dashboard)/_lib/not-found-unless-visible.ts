@@ -35,13 +35,14 @@ export async function notFoundUnlessVisible(section: keyof typeof ITEM_PATHS) {
   }
 }
 
-// The spec answers a missing document or template with 401 and these words (section 7), the
+// The spec answers a missing document or template (or another account's) with 401 and these words (section 7), the
 // extension endpoints with 404. The dashboard sees only status and message, so it compares with
 // the catalog's entries (as isSessionEnded does); "not yours" reads the same as "not there".
 const NOT_FOUND: readonly string[] = [
   apiErrors.documentNotFound.message,
   apiErrors.noDocumentAcl.message,
   apiErrors.templateNotFound.message,
+  apiErrors.templateWrongAccount.message,
   apiErrors.archivedDocumentNotFound.message,
   apiErrors.noArchivedDocumentAcl.message,
 ];
