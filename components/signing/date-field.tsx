@@ -1,6 +1,6 @@
 "use client";
 
-import { useRef } from "react";
+import { useLayoutEffect, useRef } from "react";
 import { formatFullDate, isoDateOf } from "@/lib/api/signer-fields";
 
 /**
@@ -30,7 +30,24 @@ export function DateFieldControl({
   onChange: (value: string) => void;
 }) {
   const inputRef = useRef<HTMLInputElement>(null);
+  const displayRef = useRef<HTMLSpanElement>(null);
   const full = value ? formatFullDate(value, locale) : null;
+  const shown = full ?? (value || label);
+
+  // A long month name in a narrow box: the written-out date is made smaller
+  // (down to 60 %) rather than cut off. Everything on the page scales with its
+  // width, so the ratio measured once holds at every zoom.
+  useLayoutEffect(() => {
+    const el = displayRef.current;
+    if (!el) return;
+    const fit = () => {
+      el.style.fontSize = "";
+      const ratio = el.scrollWidth > el.clientWidth ? el.clientWidth / el.scrollWidth : 1;
+      el.style.fontSize = ratio < 1 ? `${Math.max(0.6, Math.floor(ratio * 100) / 100)}em` : "";
+    };
+    fit();
+    void document.fonts?.ready.then(fit);
+  }, [shown]);
   return (
     <>
       <input
@@ -45,11 +62,12 @@ export function DateFieldControl({
         className="peer relative z-[1] block h-full w-full min-w-0 border-0 bg-transparent px-[0.2em] py-0 leading-none text-transparent focus:text-slate-900 [&::-webkit-calendar-picker-indicator]:opacity-0 focus:[&::-webkit-calendar-picker-indicator]:opacity-100"
       />
       <span
+        ref={displayRef}
         aria-hidden="true"
         data-date-display=""
         className={`pointer-events-none absolute inset-0 z-[2] flex items-center overflow-hidden whitespace-nowrap px-[0.2em] leading-none peer-focus:invisible ${full ? "text-slate-900" : "text-slate-600"}`}
       >
-        {full ?? (value || label)}
+        {shown}
       </span>
       <button
         type="button"

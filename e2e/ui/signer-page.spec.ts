@@ -244,6 +244,12 @@ test("zoom buttons keep every field on its place; pinch zoom is not blocked; the
     expect(before.title.x).toBeCloseTo(0.25, 2);
     expect(before.title.y).toBeCloseTo(0.7, 2);
 
+    // The signing date (page 2, a box 20 % of the page wide) is written out in full and not cut off.
+    const today = await browserToday(page);
+    const dateShown = dateFieldDisplay(page, "client date");
+    await expect(dateShown).toHaveText(fullDate(today));
+    expect(await dateShown.evaluate((el) => el.scrollWidth - el.clientWidth), "the written-out date fits its box").toBeLessThanOrEqual(1);
+
     const percent = page.getByRole("group", { name: "Zoom" }).getByRole("button", { name: /%/ });
     await expect(percent).toHaveText("100%");
     await page.getByRole("button", { name: "Zoom in" }).click();
