@@ -3,7 +3,8 @@ import Link from "next/link";
 import { DOCUMENT_STATES } from "@/lib/api/common";
 import { Button } from "@/components/ui/button";
 import { PhoneDisclosure } from "@/components/dashboard/phone-disclosure";
-import { PAGE_SIZES, type DocumentListParams } from "./list-params";
+import { PAGE_SIZES, sortFields, type DocumentListParams } from "./list-params";
+import { documentStateLabel } from "./state-badge";
 
 const control =
   "block w-full rounded-md border-0 px-3 py-2 text-sm shadow-sm ring-1 ring-inset ring-slate-300 focus:ring-2 focus:ring-brand-600";
@@ -82,11 +83,15 @@ export function DocumentFilters({ params, templates }: { params: DocumentListPar
           {DOCUMENT_STATES.map((s) => (
             <label key={s} className="inline-flex items-center gap-2 text-sm text-slate-700">
               <input type="checkbox" name="state" value={s} defaultChecked={params.states.includes(s)} className="size-4 rounded border-slate-300 accent-brand-600" />
-              {s}
+              {documentStateLabel(s)}
             </label>
           ))}
         </div>
       </fieldset>
+      {/* The chosen sort (a column header's, not a filter) survives new filters. */}
+      {sortFields(params).map(([name, value]) => (
+        <input key={name} type="hidden" name={name} value={value} />
+      ))}
       <div className="flex flex-wrap items-center gap-3">
         <Button type="submit">Apply filters</Button>
         <Link href="/documents" className="text-sm font-medium text-brand-700 hover:underline">
