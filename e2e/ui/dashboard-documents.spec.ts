@@ -57,7 +57,7 @@ test("signing in through /signin leads to the documents list", async () => {
 test("search, state and template filters live in the URL", async () => {
   await page.goto("/documents");
   await page.getByLabel("Search", { exact: true }).fill(tag);
-  await page.getByRole("checkbox", { name: "pending" }).check();
+  await page.getByRole("checkbox", { name: "Waiting for signatures" }).check();
   await page.getByRole("checkbox", { name: "draft" }).check();
   // (carol, in the same account, has a template of the same name: choose by id.)
   await page.getByLabel("Template").selectOption(fx.templates.alice.id);
@@ -67,15 +67,15 @@ test("search, state and template filters live in the URL", async () => {
   expect(new URL(page.url()).searchParams.get("template_id")).toBe(fx.templates.alice.id);
   const rows = page.getByTestId("document-row");
   await expect(rows).toHaveCount(3);
-  for (const d of Object.values(docs)) await expect(rows.filter({ hasText: d.name })).toContainText("pending");
+  for (const d of Object.values(docs)) await expect(rows.filter({ hasText: d.name })).toContainText("Waiting for signatures");
   await expect(rows.first()).toContainText("0/2 signed");
   // The filters survive a reload: they are read back from the URL.
   await page.reload();
-  await expect(page.getByRole("checkbox", { name: "pending" })).toBeChecked();
+  await expect(page.getByRole("checkbox", { name: "Waiting for signatures" })).toBeChecked();
   await expect(page.getByLabel("Search", { exact: true })).toHaveValue(tag);
 
   // Only voided ones with this tag: none yet, and the list says so.
-  await page.getByRole("checkbox", { name: "pending" }).uncheck();
+  await page.getByRole("checkbox", { name: "Waiting for signatures" }).uncheck();
   await page.getByRole("checkbox", { name: "draft" }).uncheck();
   await page.getByRole("checkbox", { name: "voided" }).check();
   await page.getByRole("button", { name: "Apply filters" }).click();
