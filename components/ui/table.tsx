@@ -9,7 +9,9 @@ export function Table({ caption, children, captionHidden = false }: { caption: s
   const captionId = useId();
   return (
     // (a group, not a region: the sections around the tables are the landmarks, under the same names)
-    <div role="group" aria-labelledby={captionId} tabIndex={0} className="overflow-x-auto rounded-lg bg-white ring-1 ring-slate-200">
+    // relative: the scroller must be the containing block of the cells' visually hidden (absolute, sr-only)
+    // texts, or they escape it at the table's far right and widen the whole page on a phone.
+    <div role="group" aria-labelledby={captionId} tabIndex={0} className="relative overflow-x-auto rounded-lg bg-white ring-1 ring-slate-200">
       <table className="min-w-full divide-y divide-slate-200 text-left text-sm">
         <caption id={captionId} className={captionHidden ? "sr-only" : "px-4 py-2 text-left text-sm font-medium text-slate-700"}>
           {caption}
