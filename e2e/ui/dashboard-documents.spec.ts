@@ -58,7 +58,7 @@ test("search, state and template filters live in the URL", async () => {
   await page.goto("/documents");
   await page.getByLabel("Search", { exact: true }).fill(tag);
   await page.getByRole("checkbox", { name: "Waiting for signatures" }).check();
-  await page.getByRole("checkbox", { name: "draft" }).check();
+  await page.getByRole("checkbox", { name: "Draft", exact: true }).check();
   // (carol, in the same account, has a template of the same name: choose by id.)
   await page.getByLabel("Template").selectOption(fx.templates.alice.id);
   await page.getByRole("button", { name: "Apply filters" }).click();
@@ -76,8 +76,8 @@ test("search, state and template filters live in the URL", async () => {
 
   // Only voided ones with this tag: none yet, and the list says so.
   await page.getByRole("checkbox", { name: "Waiting for signatures" }).uncheck();
-  await page.getByRole("checkbox", { name: "draft" }).uncheck();
-  await page.getByRole("checkbox", { name: "voided" }).check();
+  await page.getByRole("checkbox", { name: "Draft", exact: true }).uncheck();
+  await page.getByRole("checkbox", { name: "Voided", exact: true }).check();
   await page.getByRole("button", { name: "Apply filters" }).click();
   await expect(page.getByText("No documents match these filters.")).toBeVisible();
   await expect(page).toHaveURL(/state=voided/);
