@@ -25,7 +25,7 @@ async function notificationSettingsOf(who: "alice" | "bob") {
 const noSidewaysScroll = (page: Page) =>
   expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth), { timeout: 5_000 }).toBeLessThanOrEqual(PHONE.width);
 
-test.describe("Settings → Notifications", () => {
+test.describe("Settings → E-mail notifications", () => {
   let page: Page;
 
   test.beforeAll(async ({ browser }) => {
@@ -41,7 +41,7 @@ test.describe("Settings → Notifications", () => {
   });
 
   test("switching 'A signer signs' off is saved, kept after a reload, and is what the API answers", async () => {
-    const section = page.getByRole("region", { name: "Notifications", exact: true });
+    const section = page.getByRole("region", { name: "E-mail notifications", exact: true });
     await expect(section).toBeVisible();
     const signed = section.getByRole("checkbox", { name: "A signer signs" });
     const save = section.getByRole("button", { name: "Save notification settings" });
@@ -50,7 +50,7 @@ test.describe("Settings → Notifications", () => {
     }
     // nothing changed yet: nothing to save
     await expect(save).toBeDisabled();
-    await expectNoSeriousA11yViolations(page, "settings with the Notifications section");
+    await expectNoSeriousA11yViolations(page, "settings with the e-mail notifications section");
 
     await signed.uncheck();
     await expect(save).toBeEnabled();
@@ -60,7 +60,7 @@ test.describe("Settings → Notifications", () => {
     expect(await notificationSettingsOf("bob")).toEqual({ viewed: true, signed: false, completed: true, declined: true, expired: true });
 
     await page.reload();
-    await expect(page.getByRole("region", { name: "Notifications", exact: true }).getByRole("checkbox", { name: "A signer signs" })).not.toBeChecked();
+    await expect(page.getByRole("region", { name: "E-mail notifications", exact: true }).getByRole("checkbox", { name: "A signer signs" })).not.toBeChecked();
     // the other user's settings are untouched
     expect((await notificationSettingsOf("alice")).signed).toBe(true);
   });
@@ -68,7 +68,7 @@ test.describe("Settings → Notifications", () => {
   test("at phone size the section fits and works: switched back on", async () => {
     await page.setViewportSize(PHONE);
     await page.reload();
-    const section = page.getByRole("region", { name: "Notifications", exact: true });
+    const section = page.getByRole("region", { name: "E-mail notifications", exact: true });
     await expect(section).toBeVisible();
     await noSidewaysScroll(page);
     await section.getByRole("checkbox", { name: "A signer signs" }).check();
@@ -76,7 +76,7 @@ test.describe("Settings → Notifications", () => {
     await section.getByRole("button", { name: "Save notification settings" }).click();
     await expect(toast(page, "Notification settings saved")).toBeVisible();
     expect(await notificationSettingsOf("bob")).toMatchObject({ viewed: false, signed: true });
-    await expectNoSeriousA11yViolations(page, "settings with the Notifications section, phone");
+    await expectNoSeriousA11yViolations(page, "settings with the e-mail notifications section, phone");
   });
 });
 

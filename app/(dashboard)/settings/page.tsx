@@ -50,7 +50,7 @@ export default async function SettingsPage({ searchParams }: Props) {
       <div className="space-y-6">
         <Section
           id="notifications"
-          title="Notifications"
+          title="E-mail notifications"
           description="E-mails you get about the documents you send. Signers are always told when a document they were asked to sign is voided."
         >
           {notifications.error !== null ? (
