@@ -99,7 +99,7 @@ test.describe("profile", () => {
     const sent = await sendTaggedDocument(token, {
       name: `Zoned ${tag}`,
       tags: ["[[signature|Client]]"],
-      roles: [{ name: "Client", signer_name: "Zoe Zone", signer_email: `zoe.${tag}@zone.example` }],
+      roles: [{ name: "Client", signer_name: "Zoe Zone", signer_email: `zoe.${tag}@zone.example`, sequence: 0 }],
     });
     doc = { id: sent.id, name: sent.name, sent_at: String(sent.sent_at) };
     ({ context, page } = await newPage(browser));
@@ -210,8 +210,9 @@ test.describe("profile", () => {
     await page.getByLabel("Current password").fill("definitely-not-it");
     await page.getByLabel("New password").fill(next);
     await page.getByRole("button", { name: "Change password" }).click();
-    await expect(page.getByText("That is not your current password.")).toBeVisible();
+    // Under the field that caused it (the toast says it too), and the field is marked.
     await expect(page.getByLabel("Current password")).toHaveAttribute("aria-invalid", "true");
+    await expect(page.getByLabel("Current password")).toHaveAccessibleDescription("That is not your current password.");
 
     await page.getByLabel("Current password").fill(who.password);
     await page.getByRole("button", { name: "Change password" }).click();
