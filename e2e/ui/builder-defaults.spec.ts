@@ -7,7 +7,7 @@
 import { expect, test, type Locator, type Page } from "@playwright/test";
 import { api, dashboardTokenFor } from "../api/helpers";
 import { loadFixtures } from "./fixtures";
-import { signInToDashboard, toast } from "./support/dashboard-sign-in";
+import { gotoDashboard, settled, signInToDashboard, toast } from "./support/dashboard-sign-in";
 import { expectNoSeriousA11yViolations } from "./support/accessibility";
 import { fieldOnPage, inspector, pageOf, selectedBox } from "./support/builder-ui";
 import { taggedPdf } from "./support/sending-files";
@@ -164,6 +164,7 @@ test("the signer page shrinks typed text the way the signed PDF does, and flags 
   expect(sent.status, sent.text).toBe(200);
   const client = sent.body.document.recipients.find((r: { role_name: string }) => r.role_name === "Client");
   await page.goto(client.sign_url);
+  await settled(page);
   const title = page.getByRole("textbox", { name: "client title" });
   const fontPx = () => title.evaluate((el) => parseFloat(getComputedStyle(el).fontSize));
   await title.fill("CEO");
@@ -226,7 +227,7 @@ test("a template with a field-less role: the builder warns, sending from it is r
   await expect(page.getByTestId("bare-roles-warning")).toHaveText("“Witness” has no field yet: documents cannot be sent from this template until Witness has one.");
   await expectNoSeriousA11yViolations(page, "template builder with a field-less role");
 
-  await page.goto(`/templates/${id}/send`);
+  await gotoDashboard(page, `/templates/${id}/send`);
   await page.getByLabel("Client: signer name").fill("Cleo Client");
   await page.getByLabel("Client: e-mail").fill("cleo.bare@client.example");
   await page.getByLabel("Witness: signer name").fill("Will Witness");
