@@ -362,4 +362,7 @@ test("the sender signing their own document is told so, not that they sent it to
   await expect(page.getByText(`Thank you, ${alice.name}.`, { exact: true })).toBeVisible();
   await expect(page.getByText(/will be told that you signed/)).toHaveCount(0);
   await expect(page.getByTestId("still-to-sign")).toContainText("Morgan Manager");
+  await page.setViewportSize(PHONE);
+  await expectNoHorizontalScroll(page);
+  await expectNoSeriousA11yViolations(page, "signer page: finished, others still to sign, at 390 px");
 });
