@@ -89,8 +89,9 @@ describe("the link is the credential", () => {
     const url = new URL(client.sign_url);
     url.searchParams.set("access_token", tamper(url.searchParams.get("access_token")!));
     const res = await openSignPage({ ...client, sign_url: url.href });
-    const text = pageText(res.text);
-    expect(text).toMatch(/This link does not work/);
+    // A 404 (issue 13 point 1); the not-found page is rendered from the page's payload in the browser.
+    expect(res.status).toBe(404);
+    expect(res.text).toMatch(/This link does not work/);
     expect(res.text).not.toContain(doc.name);
     expect(res.text).not.toContain("/files/");
   });

@@ -94,6 +94,8 @@ for (const who of ["an outsider (another account, copied)", "a teammate (copied)
       const views = async () => ((await api(`/public/v2/documents/${doc.id}`, { token: sender })).body.document as Doc).audits.filter((a) => a.metadata.keyword === "viewed").length;
       const viewsBefore = await views();
       const page = await openSignPage(client);
+      // The not-found page (issue 13 point 1): a 404, not the signer page.
+      expect(page.status).toBe(404);
       expect(page.text).toContain("This link does not work");
       expect(page.text).not.toContain("Signing-link secrecy");
       const res = await submitAs(client, clientValues(seen));
