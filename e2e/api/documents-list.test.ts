@@ -14,8 +14,11 @@ const bob = userOf("bob");
 let sam: string;
 let samDash: string;
 
-async function send(name: string, opts: { expiresIn?: number; roles?: unknown[]; tags?: Record<string, string>; sharedWith?: string[] } = {}): Promise<Doc> {
-  const res = await api(`/public/v2/reusable_templates/${templateOf("sam").id}/send_document`, {
+async function send(
+  name: string,
+  opts: { expiresIn?: number; roles?: unknown[]; tags?: Record<string, string>; sharedWith?: string[]; kind?: "send_document" | "embed_document"; extra?: Record<string, unknown> } = {},
+): Promise<Doc> {
+  const res = await api(`/public/v2/reusable_templates/${templateOf("sam").id}/${opts.kind ?? "send_document"}`, {
     token: sam,
     method: "POST",
     body: {
@@ -24,10 +27,11 @@ async function send(name: string, opts: { expiresIn?: number; roles?: unknown[];
       expires_in: opts.expiresIn ?? 30,
       tags: opts.tags ?? { "list-test": marker },
       ...(opts.sharedWith ? { shared_with: opts.sharedWith } : {}),
+      ...opts.extra,
     },
   });
   expect(res.status, res.text).toBe(200);
-  return res.body.document as Doc;
+  return (res.body.document ?? res.body) as Doc;
 }
 
 beforeAll(async () => {
@@ -168,6 +172,15 @@ describe("GET /ext/documents/needs_my_signature", () => {
       const listed = (await toSign(token)).documents.map((d) => d.id);
       expect(listed.filter((id) => ids.includes(id)), who).toEqual([]);
     }
+  });
+
+  it("leaves out embedded and in-person documents (signed in the sender's app or on the host's device, never by a link of the signer's own)", async () => {
+    const roles = [{ name: "Client", signer_name: "Bob", signer_email: bob.email }];
+    await send(`Embedded bob ${marker}`, { kind: "embed_document", roles, extra: { api_embed_width: 800, api_embed_height: 600 } });
+    await send(`In person bob ${marker}`, { roles, extra: { in_person: true } });
+    const names = (await toSign(bobDash)).documents.map((d) => d.name);
+    expect(names).toContain(mine.name); // the view itself works for bob
+    expect(names.filter((n) => n.includes(marker) && (n.startsWith("Embedded") || n.startsWith("In person")))).toEqual([]);
   });
 
   it("is the dashboard's own: another application's token is refused", async () => {

@@ -187,8 +187,8 @@ test("void asks for confirmation, and only pending or draft documents offer it",
   await expect(dialog).toBeHidden();
   await expect(page.getByRole("button", { name: "Void document" })).toHaveCount(0);
   await expect(page.getByText("voided", { exact: true }).first()).toBeVisible();
-  // A voided document cannot be reminded, and says so.
-  await expect(region("Recipients").getByText("The document is voided, not pending.").first()).toBeVisible();
+  // A voided document offers no reminders (actions that cannot apply are not offered).
+  await expect(region("Recipients").getByRole("button", { name: /Send reminder/ })).toHaveCount(0);
 });
 
 test("an executed document offers its files and no Void", async () => {
@@ -223,9 +223,11 @@ test("the callback delivery log shows every attempt, and Redeliver sends again",
   }
 });
 
-test("an unknown document shows the API's message in place", async () => {
-  await page.goto("/documents/0123456789abcdef0123456789abcdef");
-  await expect(page.getByRole("alert").filter({ hasText: "Can't find document." })).toBeVisible();
+test("an unknown document is the dashboard's not-found page, with a 404", async () => {
+  const res = await page.goto("/documents/0123456789abcdef0123456789abcdef");
+  expect(res?.status()).toBe(404);
+  await expect(page.getByRole("heading", { level: 1, name: "Document not found" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Back to documents" })).toBeVisible();
 });
 
 test("the tags filter keeps documents having every tag named (name:value, or name for any value)", async () => {

@@ -28,7 +28,7 @@ test.afterAll(async () => page?.context().close());
 const region = (name: string) => page.getByRole("region", { name, exact: true });
 
 test("an archived document is looked up by its original GUID", async () => {
-  await page.getByLabel("Original GUID").fill(fx.archived.alice.original_guid);
+  await page.getByLabel("Original GUID", { exact: true }).fill(fx.archived.alice.original_guid);
   await page.getByRole("button", { name: "Look up" }).click();
   await expect(page).toHaveURL((u) => u.searchParams.get("guid") === fx.archived.alice.original_guid);
   await expect(page.getByRole("heading", { name: "Acme legacy agreement" })).toBeVisible();
@@ -38,10 +38,10 @@ test("an archived document is looked up by its original GUID", async () => {
   await expect(page.getByText("legacy: yes")).toBeVisible();
 
   // An unknown GUID: the API's message where the result would be, the form kept.
-  await page.getByLabel("Original GUID").fill("00000000-0000-4000-8000-000000000000");
+  await page.getByLabel("Original GUID", { exact: true }).fill("00000000-0000-4000-8000-000000000000");
   await page.getByRole("button", { name: "Look up" }).click();
   await expect(page.getByRole("alert").filter({ hasText: "This archived document does not exist, or you do not have access to it." })).toBeVisible();
-  await expect(page.getByLabel("Original GUID")).toHaveValue("00000000-0000-4000-8000-000000000000");
+  await expect(page.getByLabel("Original GUID", { exact: true })).toHaveValue("00000000-0000-4000-8000-000000000000");
 });
 
 test("the profile shows the user as /me answers", async () => {

@@ -181,8 +181,10 @@ test("delete a template: confirmation, then back to the list with a toast", asyn
   await expect(toast(page, `Template "${own.name}" deleted`)).toBeVisible();
   await expect(page).toHaveURL(/\/templates$/);
   await expect(page.locator(`a[href="/templates/${own.id}"]`)).toHaveCount(0);
-  await gotoDashboard(page, `/templates/${own.id}`);
-  await expect(page.getByRole("alert").filter({ hasText: "Can't find Reusable Template." })).toBeVisible();
+  // Its address is now the dashboard's not-found page, with a 404 (e2e/ui/not-found.spec.ts covers the page itself).
+  const gone = await page.goto(`/templates/${own.id}`);
+  expect(gone?.status()).toBe(404);
+  await expect(page.getByRole("heading", { level: 1, name: "Template not found" })).toBeVisible();
 });
 
 test("phone-sized screen: the template screens and the upload wizard fit without sideways scrolling", async ({ page }) => {

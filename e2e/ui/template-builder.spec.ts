@@ -224,7 +224,7 @@ test("prepare a document: adjust a field in the builder, send it, and see it pen
   expect(moved.y).toBeCloseTo(first.y, 5);
 });
 
-test("closing a draft without sending keeps it: the documents list shows it and it can be voided", async ({ page }) => {
+test("closing a draft without sending keeps it: the documents list shows it and it can be deleted", async ({ page }) => {
   const prepared = await api(`/public/v2/reusable_templates/${fixtures.templates.alice.id}/prepare_document`, {
     token,
     method: "POST",
@@ -241,10 +241,13 @@ test("closing a draft without sending keeps it: the documents list shows it and 
   await expect(page.getByRole("link", { name: "Draft left for later" }).first()).toBeVisible();
   await page.goto(`/documents/${id}`);
   await expect(page.getByText("Lee Later-Changed", { exact: true })).toBeVisible();
-  await page.getByRole("button", { name: "Void document" }).click();
-  await page.getByRole("dialog").getByRole("button", { name: "Void document" }).click();
-  await expect(toast(page, "Document voided")).toBeVisible();
-  expect((await getDocument(token, id)).state).toBe("voided");
+  // A sender's own draft is deleted rather than voided (e2e/ui/document-actions.spec.ts covers the dialog).
+  await expect(page.getByRole("button", { name: "Void document" })).toHaveCount(0);
+  await page.getByRole("button", { name: "Delete draft" }).click();
+  await page.getByRole("dialog").getByRole("button", { name: "Delete draft" }).click();
+  await expect(toast(page, "Draft deleted")).toBeVisible();
+  const gone = await api(`/public/v2/documents/${id}`, { token });
+  expect(gone.status, gone.text).not.toBe(200);
 });
 
 test("a template saved through /ext without signing order: every signer of its documents can be reminded at once", async ({ page }) => {

@@ -16,6 +16,11 @@ type User = typeof users.$inferSelect;
  * anyone can sign up with any address — and then the user is that recipient,
  * so the answer carries their own signing link. Newest sent first.
  *
+ * Embedded and in-person documents are left out: their signers sign inside the
+ * sender's application or on the host's device, never by a link of their own
+ * (they get no invitation e-mail either), so the dashboard must not open
+ * another way in.
+ *
  * recipients.email has no index: this reads the recipients table (found by
  * e-mail, case-insensitively) and is asked only when the user opens this view.
  */
@@ -26,6 +31,8 @@ export async function listDocumentsToSign(db: Db, user: User, page: number, perP
     eq(recipients.status, "pending"),
     eq(recipients.omitted, false),
     eq(documents.state, "pending"),
+    eq(documents.apiEmbedded, false),
+    eq(documents.inPerson, false),
     gt(documents.expiresAt, new Date()),
     or(eq(documents.signerSequencing, false), eq(documents.currentSignerId, recipients.id)),
   );
