@@ -28,7 +28,7 @@ type Origin = { ipAddress: string | null; userAgent: string | null };
 export async function submitSignature(db: Db, ctx: SignerContext, values: Record<string, string>, origin: Origin): Promise<SigningResult> {
   assertCanSignNow(ctx);
   const fields = ctx.doc.fields.filter((f) => f.role === ctx.signer.roleName);
-  const validated = await validateFieldValues(fields, values);
+  const validated = await validateFieldValues(fields, values, ctx.doc.pages);
 
   // Signature images are stored first, under keys unique to this submission: a
   // second tab's losing submission must never overwrite the winner's image.

@@ -1,6 +1,8 @@
 import "server-only";
 import { MAX_SIGNATURE_BYTES, MAX_SIGNATURE_HEIGHT, MAX_SIGNATURE_WIDTH } from "@/lib/api/signing";
-import type { FieldDefinition } from "@/lib/server/db/schema";
+import { MIN_SIZE } from "@/lib/server/completion/fit-text";
+import { textFitsBox } from "@/lib/server/completion/text-fits-box";
+import type { FieldDefinition, PageInfo } from "@/lib/server/db/schema";
 import { reencodeSignature } from "./reencode-signature";
 import { SigningError } from "./signing-error";
 
@@ -16,9 +18,11 @@ const DATA_URL = /^data:(image\/(?:png|jpeg));base64,([A-Za-z0-9+/=]+)$/;
 /**
  * Checks one signer's answers against their fields: every required field is
  * filled, each value fits its type, and nothing names a field that is not
- * theirs. Errors name the field so the page can point at it.
+ * theirs. Errors name the field so the page can point at it. Typed text must
+ * fit its box in the signed PDF (shrunk at most to the smallest size, the
+ * rule the signer page shows), or it would be cut there.
  */
-export async function validateFieldValues(fields: FieldDefinition[], values: Record<string, string>): Promise<ValidatedValue[]> {
+export async function validateFieldValues(fields: FieldDefinition[], values: Record<string, string>, pages: PageInfo[]): Promise<ValidatedValue[]> {
   const mine = new Map(fields.map((f) => [f.id, f]));
   for (const id of Object.keys(values)) {
     if (!mine.has(id)) throw new SigningError(422, "One of the answers belongs to a field that is not yours.", id);
@@ -36,6 +40,9 @@ export async function validateFieldValues(fields: FieldDefinition[], values: Rec
     switch (field.type) {
       case "text":
         if (raw.length > 1000) throw new SigningError(422, `"${label}" is too long (at most 1000 characters).`, field.id);
+        if (!(await fitsItsBox(raw, field, pages))) {
+          throw new SigningError(422, `"${label}" is too long for its box: even at ${MIN_SIZE} pt it would not fit in the signed document. Shorten it.`, field.id);
+        }
         out.push({ fieldId: field.id, value: raw });
         break;
       case "date":
@@ -52,6 +59,12 @@ export async function validateFieldValues(fields: FieldDefinition[], values: Rec
     }
   }
   return out;
+}
+
+function fitsItsBox(value: string, field: FieldDefinition, pages: PageInfo[]) {
+  const page = pages[field.page - 1];
+  if (!page) return true;
+  return textFitsBox(value, field.width * page.width, field.height * page.height, field.fontSize);
 }
 
 async function decodeImage(raw: string, field: FieldDefinition, label: string) {
