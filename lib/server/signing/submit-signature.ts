@@ -91,15 +91,16 @@ export async function submitSignature(db: Db, ctx: SignerContext, values: Record
       ...origin,
     });
     const callbackIds = [await recordDocumentCallback(tx, { document: doc, event: "signed" })];
-    let emailIds: string[] = [];
+    // The sender's "signed" notice, in this transaction: exactly one per signature (lib/server/notifications).
+    // Its audit entry comes right after "signed" and before "executed", so the trail reads in order and the
+    // chain's head when the files are sealed is the "executed" entry.
+    const emailIds = await notifySender(tx, doc, { event: "signed", signer: signed, people: people.map((p) => (p.id === signed.id ? signed : p)) });
     if (executed) {
       await recordAudit(tx, { documentId: doc.id, accountId: doc.accountId, keyword: "executed", payload: "All signers have signed: the document is executed." });
       callbackIds.push(await recordDocumentCallback(tx, { document: doc, event: "executed" }));
     } else if (doc.signerSequencing && next) {
-      emailIds = await queueSigningRequests(tx, doc, people.map((p) => (p.id === ctx.signer.id ? signed : p)), ctx.sender);
+      emailIds.push(...(await queueSigningRequests(tx, doc, people.map((p) => (p.id === ctx.signer.id ? signed : p)), ctx.sender)));
     }
-    // The sender's "signed" notice, in this transaction: exactly one per signature (lib/server/notifications).
-    emailIds.push(...(await notifySender(tx, doc, { event: "signed", signer: signed, people: people.map((p) => (p.id === signed.id ? signed : p)) })));
     return { doc, next, executed, effects: { emailIds, callbackIds } };
   });
 
