@@ -20,6 +20,9 @@ const nextConfig = {
   poweredByHeader: false,
   // The test runner builds into its own folder so a dev server can run beside it.
   distDir: process.env.NEXT_DIST_DIR || ".next",
+  // Source maps of the browser chunks, only when asked (NEXT_BROWSER_SOURCE_MAPS=1): they
+  // name the module behind every byte of first-load JS (bench/dashboard/bundle-report.ts).
+  productionBrowserSourceMaps: process.env.NEXT_BROWSER_SOURCE_MAPS === "1",
   // Native or file-URL-dependent packages that Turbopack must not bundle
   // (see shared/notes/stack-findings.md).
   serverExternalPackages: ["@electric-sql/pglite", "@napi-rs/canvas", "pdfjs-dist", "pg-boss", "pg"],

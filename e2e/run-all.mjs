@@ -11,6 +11,10 @@
 //   node e2e/run-all.mjs --only=ui -- e2e/ui/accessibility.spec.ts
 //                                 (a "--" before them is optional; e.g. a spec file, -g "title")
 //   TEST_PORT=3100                first port to try for the server
+//   E2E_ARTIFACTS=dir             artifacts (data, logs, reports, run lock) elsewhere than e2e/.artifacts,
+//   E2E_PORT_OFFSET=1000          and ports moved: two runs side by side on one build (.ci/run)
+//   npm test -- --build-only      only the build (then SKIP_BUILD=1 runs share it)
+//   E2E_DIST_DIR=.next-test-b     build into (and run from) another directory than .next-test
 //
 // DATABASE_URL itself is never used or touched by the tests.
 import crypto from "node:crypto";
@@ -27,23 +31,27 @@ import { playwrightSummary, printSummary, vitestSummary } from "./harness/summar
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..");
 process.chdir(root);
 
-const DIST_DIR = ".next-test";
-const ARTIFACTS = path.join(root, "e2e/.artifacts");
+// E2E_DIST_DIR: a build of its own (e.g. .next-test-b), for engineers testing side by side in one checkout.
+const DIST_DIR = process.env.E2E_DIST_DIR || ".next-test";
+const ARTIFACTS = process.env.E2E_ARTIFACTS ? path.resolve(process.env.E2E_ARTIFACTS) : path.join(root, "e2e/.artifacts");
 const DATA_DIR = path.join(ARTIFACTS, "data");
 const FIXTURES = path.join(ARTIFACTS, "fixtures.json");
 const SERVER_LOG = path.join(ARTIFACTS, "server.log");
 const VITEST_REPORT = path.join(ARTIFACTS, "vitest-report.json");
+const CONTRACT_REPORT = path.join(ARTIFACTS, "vitest-contract-report.json");
+const RECORDED_ANSWERS = path.join(ARTIFACTS, "api-answers.jsonl");
 const PLAYWRIGHT_REPORT = path.join(ARTIFACTS, "playwright-report.json");
 const MAIL_LOG = path.join(ARTIFACTS, "mail.jsonl");
 const TSA_DIR = path.join(ARTIFACTS, "tsa");
 
 const argv = process.argv.slice(2);
+const buildOnly = argv.includes("--build-only");
 const onlyArg = argv.find((a) => a.startsWith("--only="));
 const only = onlyArg ? onlyArg.slice("--only=".length) : process.env.E2E_ONLY || "";
 // (A "--" between the runner's own options and the ones passed through is
 // dropped: Playwright would take it as the end of its options and then ignore
 // the spec filters after it.)
-const passThrough = argv.filter((a) => a !== onlyArg);
+const passThrough = argv.filter((a) => a !== onlyArg && a !== "--build-only");
 if (passThrough[0] === "--") passThrough.shift();
 if (only && !["api", "ui"].includes(only)) fail(`--only must be api or ui, not "${only}"`);
 if (passThrough.length && !only) fail(`extra arguments (${passThrough.join(" ")}) go to one runner: add --only=api or --only=ui`);
@@ -138,6 +146,10 @@ async function main() {
     const b = await run("node_modules/.bin/next", ["build"], { env: childEnv({ NEXT_DIST_DIR: DIST_DIR }) });
     if (b.code !== 0) fail(`next build failed (exit ${b.code})`);
   }
+  if (buildOnly) {
+    phase("built (--build-only)");
+    process.exit(0);
+  }
 
   // (b) fresh data directory and database
   fs.mkdirSync(ARTIFACTS, { recursive: true });
@@ -216,8 +228,25 @@ async function main() {
   if (only !== "ui") {
     phase("API tests (vitest)");
     const args = ["run", "--reporter=default", "--reporter=json", `--outputFile.json=${VITEST_REPORT}`];
-    const r = await run("node_modules/.bin/vitest", [...args, ...(only === "api" ? passThrough : [])], { env: testEnv });
+    fs.rmSync(RECORDED_ANSWERS, { force: true });
+    const r = await run("node_modules/.bin/vitest", [...args, ...(only === "api" ? passThrough : [])], { env: { ...testEnv, E2E_RECORD_ANSWERS: RECORDED_ANSWERS } });
     results.push(vitestSummary(VITEST_REPORT, r.code));
+    // Issue 15 point 5: every answer of the documented API those files received follows the OpenAPI documents.
+    // Files chosen by hand may receive none (the fleet test talks to its instances directly): nothing to check
+    // then. A run of every file always has answers, so there a missing file fails the pass (a broken recorder).
+    const recorded = fs.existsSync(RECORDED_ANSWERS) && fs.statSync(RECORDED_ANSWERS).size > 0;
+    const chosenFiles = only === "api" && passThrough.length > 0;
+    if (!recorded && chosenFiles) {
+      results.push({ name: "API contract (recorded answers)", ok: true, line: "nothing to check: the chosen API files received no answer of the documented API", failures: [] });
+    } else {
+      phase("API contract: the answers the API tests received (OpenAPI)");
+      const contractArgs = ["run", "--reporter=default", "--reporter=json", `--outputFile.json=${CONTRACT_REPORT}`];
+      const c = await run("node_modules/.bin/vitest", [...contractArgs, "e2e/api/openapi-contract.test.ts", "-t", "recorded answers"], {
+        env: { ...testEnv, E2E_CHECK_RECORDED: RECORDED_ANSWERS },
+      });
+      // (its one test must have run: a skip or a filter that matched nothing would prove nothing)
+      results.push(vitestSummary(CONTRACT_REPORT, c.code, { name: "API contract (recorded answers)", minPassed: 1 }));
+    }
   }
   if (only !== "api") {
     phase("UI tests (playwright)");

@@ -16,6 +16,17 @@ const schema = z.object({
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
   APP_URL: z.url({ protocol: /^https?$/ }).optional(),
   DATA_DIR: z.string().min(1).default("./.data"),
+  /** Where files live: "local" (`${DATA_DIR}/files`) or "s3" (an S3-compatible bucket, S3_* below). */
+  STORAGE: z.enum(["local", "s3"]).default("local"),
+  /** The S3 API's address (MinIO, Ceph, R2…); unset: AWS S3 of S3_REGION. */
+  S3_ENDPOINT: z.url({ protocol: /^https?$/ }).optional(),
+  S3_BUCKET: z.string().min(1).optional(),
+  S3_REGION: z.string().min(1).optional(),
+  /** Both or neither; neither: the SDK's own chain (AWS_* variables, instance or task role). */
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  /** `endpoint/bucket/key` addresses instead of `bucket.endpoint/key` (MinIO, Ceph and most self-hosted stores). */
+  S3_FORCE_PATH_STYLE: bool.default(false),
   DATABASE_URL: z
     .string()
     .regex(/^postgres(ql)?:\/\//, "must start with postgres:// or postgresql://")
@@ -62,7 +73,16 @@ const schema = z.object({
   MAIL_FROM: z.string().default("Signing Service <no-reply@localhost>"),
   /** How long a sign-up's confirmation link works (hours; fractions allowed). */
   EMAIL_CONFIRMATION_HOURS: z.coerce.number().positive().max(24 * 30).default(24),
+  /**
+   * Run the background jobs in the server process (the all-in-one default). `false`: a web instance
+   * (`npm run start:web`) whose jobs `npm run worker` processes run (needs DATABASE_URL).
+   */
   RUN_WORKER: bool.default(true),
+  /**
+   * On SIGTERM or SIGINT, how long running jobs may take to finish (seconds) before they are handed
+   * back to the queue for another worker; the process exits within this plus a few seconds (< 30).
+   */
+  SHUTDOWN_GRACE_SECONDS: z.coerce.number().int().min(1).max(23).default(20), // + up to 6 s of closing: exit < 30 s
   /** Memory an upload's processing may add to the process (MB) before it is stopped (run-in-worker.ts). */
   PROCESSING_MEMORY_MB: z.coerce.number().int().min(64).max(16384).default(256),
   /** Time an upload's processing may take (seconds) before it is stopped. */
@@ -76,6 +96,19 @@ const schema = z.object({
   RATE_LIMIT_SEND_PER_HOUR: rateLimit(240),
   RATE_LIMIT_WRITE_PER_MINUTE: rateLimit(300),
   RATE_LIMIT_READ_PER_MINUTE: rateLimit(1200),
+  /** Lowest level of the JSON log lines on stdout (pino). */
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  /** Set: /metrics wants `Authorization: Bearer <METRICS_TOKEN>`. Unset: /metrics is open. */
+  METRICS_TOKEN: z.string().min(16, "must be at least 16 characters").optional(),
+  /** `npm run worker` only: answer /healthz, /readyz and /metrics on this port (workers have no web server). */
+  METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+  /**
+   * How long a resolved API token stays in the process's cache (seconds; 0: no cache). Revocations
+   * reach every instance at once (LISTEN/NOTIFY); this bounds changes made behind the service's back.
+   */
+  AUTH_CACHE_SECONDS: z.coerce.number().min(0).max(10).default(2),
+  /** Benchmark-only routes (`/public/bench/constant`, bench/api); they answer 404 unless this is set. */
+  BENCH_ROUTES: bool.default(false),
 });
 
 export type Env = Omit<z.infer<typeof schema>, "SEED_DEMO"> & { APP_URL: string; embedded: boolean; SEED_DEMO: boolean };
@@ -89,11 +122,28 @@ function loadEnv(): Env {
     throw new Error(`Invalid configuration:\n${lines.join("\n")}`);
   }
   const v = parsed.data;
+  if (v.STORAGE === "s3") {
+    const missing = s3SettingsProblems(v);
+    if (missing.length) throw new Error(`Invalid configuration:\n${missing.map((m) => `  ${m}`).join("\n")}`);
+  }
   const appUrl = (v.APP_URL ?? `http://localhost:${v.PORT}`).replace(/\/+$/, "");
   // The demo account has a password printed in the README: created by default
   // only for `npm run dev` (NODE_ENV=development), never by default in production.
   const seedDemo = v.SEED_DEMO === undefined ? v.NODE_ENV === "development" : v.SEED_DEMO === "true" || v.SEED_DEMO === "1";
   return { ...v, APP_URL: appUrl, embedded: !v.DATABASE_URL, SEED_DEMO: seedDemo };
+}
+
+/**
+ * What object storage needs beyond STORAGE=s3, one line per missing variable (never a value: the
+ * secret key must not reach a log). Also used by the copy command, which runs before STORAGE=s3.
+ */
+export function s3SettingsProblems(v: Pick<Env, "S3_BUCKET" | "S3_REGION" | "S3_ACCESS_KEY_ID" | "S3_SECRET_ACCESS_KEY">): string[] {
+  const out: string[] = [];
+  if (!v.S3_BUCKET) out.push("S3_BUCKET: is required for object storage (STORAGE=s3)");
+  if (!v.S3_REGION) out.push('S3_REGION: is required for object storage (STORAGE=s3; "us-east-1" for most self-hosted stores, "auto" for R2)');
+  if (v.S3_ACCESS_KEY_ID && !v.S3_SECRET_ACCESS_KEY) out.push("S3_SECRET_ACCESS_KEY: is required when S3_ACCESS_KEY_ID is set");
+  if (!v.S3_ACCESS_KEY_ID && v.S3_SECRET_ACCESS_KEY) out.push("S3_ACCESS_KEY_ID: is required when S3_SECRET_ACCESS_KEY is set");
+  return out;
 }
 
 const globalForEnv = globalThis as unknown as { __env?: Env };

@@ -29,7 +29,8 @@ export default async function DashboardSignInPage({ searchParams }: Props) {
     <AuthCard title="Sign in to the dashboard" subtitle="Send documents, follow their signatures and manage your API settings.">
       {params.signedOut ? <Alert tone="info">You are signed out.</Alert> : null}
       {error ? <Alert>{error}</Alert> : null}
-      <SignInButton callbackUrl={callbackUrl} />
+      {/* Straight on to the service's sign-in form, except after signing out or an error (the person chooses then). */}
+      <SignInButton callbackUrl={callbackUrl} autoStart={!params.signedOut && !error} />
       <p className="text-center text-sm text-slate-600">
         No account yet?{" "}
         <Link className="font-medium text-brand-600 hover:underline" href="/signup">

@@ -8,7 +8,8 @@ import { run } from "./processes";
  * dir adds `<dir>/types/**` lines to tsconfig.json's include and may point
  * next-env.d.ts at it; both files are put back as they were afterwards.
  */
-export const DIST_DIR = ".next-bench";
+// BENCH_DIST_DIR: a build of one's own while another bench builds (two `next build`s must never share a dir).
+export const DIST_DIR = process.env.BENCH_DIST_DIR ?? ".next-bench";
 
 export async function buildApp(env: NodeJS.ProcessEnv, reuse: boolean, log: (s: string) => void) {
   const buildId = path.join(DIST_DIR, "BUILD_ID");

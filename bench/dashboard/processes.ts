@@ -76,7 +76,8 @@ export async function startServer(env: NodeJS.ProcessEnv, port: number, log: str
   const server = start("node_modules/.bin/next", ["start", "-p", String(port)], { env, log });
   let exited = false;
   void server.done.then(() => (exited = true));
-  const deadline = Date.now() + 120_000;
+  // Generous: the first request runs pending migrations, which on 100,000 documents (index builds) take minutes on a loaded machine.
+  const deadline = Date.now() + 600_000;
   while (Date.now() < deadline) {
     if (exited) throw new Error(`next start exited before answering; see ${log}`);
     try {
@@ -87,5 +88,5 @@ export async function startServer(env: NodeJS.ProcessEnv, port: number, log: str
     await new Promise((r) => setTimeout(r, 500));
   }
   await stop(server);
-  throw new Error(`next start did not answer within 120 s; see ${log}`);
+  throw new Error(`next start did not answer within 600 s; see ${log}`);
 }

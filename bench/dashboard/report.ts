@@ -42,11 +42,20 @@ export function printExplain(explained: Record<string, { statement: string; exec
   }
 }
 
+/**
+ * bench/results/<name>.json, the file `npm run bench` reads the goals from
+ * (one per bench, overwritten by each run; bench/results/ is not committed).
+ */
 export async function writeJson(name: string, json: Record<string, unknown>) {
-  const stamp = new Date().toISOString().replace(/[:.]/g, "-");
+  const stamp = new Date().toISOString();
   const dir = fileURLToPath(new URL("../results/", import.meta.url));
-  const file = path.join(dir, `${name}-${stamp}.json`);
+  const file = path.join(dir, `${name}.json`);
   await fs.mkdir(dir, { recursive: true });
-  await fs.writeFile(file, JSON.stringify({ stamp, cpus: os.cpus().length, ...json }, null, 2) + "\n");
+  await fs.writeFile(file, JSON.stringify({ name, stamp, cpus: os.cpus().length, ...json }, null, 2) + "\n");
   console.log(`\nwrote ${path.relative(process.cwd(), file)}`);
+}
+
+export function printGoals(goals: { name: string; ratio: number; goal: number; ok: boolean; note?: string }[]) {
+  console.log("\ngoals (ratio, lower is better; met at or below the goal):");
+  for (const g of goals) console.log(`  ${g.ok ? "ok  " : "MISS"} ${g.name.padEnd(52)} ${g.ratio.toFixed(2).padStart(6)} ≤ ${String(g.goal).padEnd(4)} ${g.note ?? ""}`);
 }

@@ -8,6 +8,7 @@ import { putFile } from "@/components/sending/put-file";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
+import type { TemplateUpload } from "@/lib/api/builder";
 
 type Run = { phase: "idle" } | { phase: "uploading"; percent: number } | { phase: "processing" } | { phase: "failed"; message: string };
 
@@ -16,11 +17,12 @@ const unwrap = <T,>(r: { ok: true; data: T } | { ok: false; error: string }): T 
   return r.data;
 };
 
-/** Waits for the processing job, then answers the upload's final state. */
-export async function followUpload(id: string, signal: { cancelled: boolean }) {
+/** Waits for the processing job, then answers the upload's final state; `onProgress` sees each state on the way (pages stored so far). */
+export async function followUpload(id: string, signal: { cancelled: boolean }, onProgress?: (upload: TemplateUpload) => void) {
   for (;;) {
     const upload = unwrap(await getTemplateUploadAction(id));
     if (upload.status === "completed" || upload.status === "errored" || signal.cancelled) return upload;
+    onProgress?.(upload);
     await new Promise((r) => setTimeout(r, 800));
   }
 }

@@ -1,8 +1,8 @@
 "use client";
 
-import { signOut } from "next-auth/react";
 import { useState } from "react";
 import { Spinner } from "@/components/ui/spinner";
+import { signOut } from "./sign-out";
 
 /**
  * Ends the dashboard session; next-auth's signOut event revokes the API token
@@ -18,7 +18,7 @@ export function SignOutButton({ className = "" }: { className?: string }) {
       aria-busy={pending}
       onClick={() => {
         setPending(true);
-        void signOut({ callbackUrl: "/signin/signed-out" });
+        void signOut("/signin/signed-out");
       }}
       className={`inline-flex items-center gap-2 rounded-md px-3 py-1.5 text-sm font-medium text-slate-700 ring-1 ring-inset ring-slate-300 hover:bg-slate-50 ${className}`}
     >

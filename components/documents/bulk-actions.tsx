@@ -7,8 +7,8 @@ import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { Spinner } from "@/components/ui/spinner";
 import { TextField } from "@/components/ui/text-field";
-import { voidDocumentForm, VOID_REASON_MAX } from "@/lib/api/void-document";
-import { bulkTagChange, type BulkOutcome, type BulkTagChange } from "./bulk-contracts";
+import { VOID_REASON_MAX } from "@/lib/api/void-reason";
+import type { BulkOutcome, BulkTagChange } from "./bulk-contracts";
 import { useBulkSelection } from "./bulk-selection";
 
 type Actions = {
@@ -70,14 +70,17 @@ export function BulkActions({ remind, voidAll, tag }: Actions) {
     setDialog(kind);
   };
 
-  function submitVoid() {
+  // The forms' rules (zod schemas) load when first used, not with the list page.
+  async function submitVoid() {
+    const { voidDocumentForm } = await import("@/lib/api/void-document");
     const parsed = voidDocumentForm.safeParse({ reason });
     if (!parsed.success) return setFieldError({ field: "reason", message: parsed.error.issues[0]!.message });
     setFieldError(null);
     mutation.mutate({ kind: "void", call: () => voidAll(ids, parsed.data.reason) });
   }
 
-  function submitTag(kind: "add" | "remove") {
+  async function submitTag(kind: "add" | "remove") {
+    const { bulkTagChange } = await import("./bulk-contracts");
     const parsed = bulkTagChange.safeParse({ action: kind, name: tagName, value: kind === "add" && tagValue.trim() ? tagValue : undefined });
     if (!parsed.success) {
       const issue = parsed.error.issues[0]!;
@@ -126,7 +129,7 @@ export function BulkActions({ remind, voidAll, tag }: Actions) {
           noValidate
           onSubmit={(e) => {
             e.preventDefault();
-            submitVoid();
+            void submitVoid();
           }}
         >
           <div className="space-y-1">
@@ -181,7 +184,7 @@ export function BulkActions({ remind, voidAll, tag }: Actions) {
           noValidate
           onSubmit={(e) => {
             e.preventDefault();
-            submitTag(dialog === "remove" ? "remove" : "add");
+            void submitTag(dialog === "remove" ? "remove" : "add");
           }}
         >
           <TextField

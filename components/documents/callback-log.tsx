@@ -1,11 +1,11 @@
 "use client";
 
-import { useQuery, useQueryClient } from "@tanstack/react-query";
 import type { z } from "zod";
 import type { callbackDeliverySchema } from "@/lib/api/ext";
 import { ActionFailure, type ActionResult } from "@/components/dashboard/action-result";
 import { formatDateTime } from "@/components/dashboard/format";
 import { useTimeZone } from "@/components/dashboard/time-zone";
+import { usePoll } from "@/components/dashboard/use-poll";
 import { useActionMutation } from "@/components/dashboard/use-action-mutation";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
@@ -32,26 +32,23 @@ export function CallbackLog({
   load: () => Promise<ActionResult<Delivery[]>>;
   redeliver: (deliveryId: string) => Promise<ActionResult<null>>;
 }) {
-  const queryClient = useQueryClient();
   const zone = useTimeZone();
-  const key = ["document-callbacks", documentId];
-  const query = useQuery({
-    queryKey: key,
-    queryFn: async () => {
+  const query = usePoll(
+    documentId,
+    async () => {
       const r = await load();
       if (!r.ok) throw new ActionFailure(r.error);
       return r.data;
     },
-    initialData: initial,
-    refetchInterval: (q) => (q.state.data?.some((d) => d.status === "pending") ? 4000 : false),
-  });
+    { initial, retry: 1, every: (data) => (data?.some((d) => d.status === "pending") ? 4000 : false) },
+  );
   const mutation = useActionMutation(redeliver, {
     success: "Callback queued for redelivery",
     failure: "Callback not redelivered",
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: key }),
+    onSuccess: query.refresh,
   });
 
-  const deliveries = query.data;
+  const deliveries = query.data ?? initial;
   if (deliveries.length === 0) {
     return <EmptyState title="No callbacks for this document.">Callbacks are sent when the document has a callback URL.</EmptyState>;
   }

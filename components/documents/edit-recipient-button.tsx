@@ -1,9 +1,9 @@
 "use client";
 
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
-import { editRecipientBody, type EditedRecipient, type EditRecipientBody } from "@/lib/api/document-actions";
+import type { EditedRecipient, EditRecipientBody } from "@/lib/api/document-actions";
+import { lazyZodResolver } from "@/components/dashboard/lazy-resolver";
 import type { ActionResult } from "@/components/dashboard/action-result";
 import { useActionMutation } from "@/components/dashboard/use-action-mutation";
 import { Alert } from "@/components/ui/alert";
@@ -11,6 +11,8 @@ import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { Spinner } from "@/components/ui/spinner";
 import { TextField } from "@/components/ui/text-field";
+
+const resolver = lazyZodResolver<EditRecipientBody>(() => import("@/lib/api/document-actions").then((m) => m.editRecipientBody));
 
 // The contract's words are the API's ("must not be empty."); a sender reads these.
 const HUMAN: Record<keyof EditRecipientBody, string> = {
@@ -32,7 +34,7 @@ export function EditRecipientButton({
 }) {
   const [open, setOpen] = useState(false);
   const defaults = { name: recipient.name, email: recipient.email ?? "" };
-  const form = useForm<EditRecipientBody>({ resolver: zodResolver(editRecipientBody), defaultValues: defaults });
+  const form = useForm<EditRecipientBody>({ resolver, defaultValues: defaults });
   const mutation = useActionMutation(save, {
     success: (r) =>
       !r.changed ? "Nothing changed" : r.invited ? `Signer changed: a new invitation went to ${r.email}` : "Signer changed: they will be invited when it is their turn",

@@ -1,12 +1,15 @@
 "use client";
 
 import { useForm } from "react-hook-form";
-import { pinValue } from "@/lib/api/documents";
+import { lazyModule } from "@/components/dashboard/lazy-module";
 import type { ActionResult } from "@/components/dashboard/action-result";
 import { useActionMutation } from "@/components/dashboard/use-action-mutation";
 import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
 import { TextField } from "@/components/ui/text-field";
+
+// The API's PIN rule (zod) loads at the first check, not with the page.
+const rules = lazyModule(() => import("@/lib/api/documents"));
 
 const FIVE_DIGITS = "Enter a 5-digit PIN from 10000 to 99999.";
 
@@ -38,7 +41,7 @@ export function PinForm({ enabled, save }: { enabled: boolean; save: (pin: strin
         hint="5 digits"
         {...form.register("pin", {
           // The same check as the API's (pinValue), plus exactly five digits typed.
-          validate: (v) => (/^\d{5}$/.test(v.trim()) && pinValue.safeParse(v.trim()).success) || FIVE_DIGITS,
+          validate: async (v) => (/^\d{5}$/.test(v.trim()) && (await rules.load()).pinValue.safeParse(v.trim()).success) || FIVE_DIGITS,
         })}
       />
       <Button type="submit" disabled={mutation.isPending} aria-busy={mutation.isPending}>

@@ -2,8 +2,7 @@
 
 import { useState } from "react";
 import { useFieldArray, useForm } from "react-hook-form";
-import { emailAddress } from "@/lib/api/common";
-import { shareDocumentBody } from "@/lib/api/documents";
+import { lazyModule } from "@/components/dashboard/lazy-module";
 import type { ActionResult } from "@/components/dashboard/action-result";
 import { useActionMutation } from "@/components/dashboard/use-action-mutation";
 import { Button } from "@/components/ui/button";
@@ -16,8 +15,14 @@ const input =
   "block w-full rounded-md border-0 px-3 py-1.5 text-sm shadow-sm ring-1 ring-inset ring-slate-300 focus:ring-2 focus:ring-brand-600 aria-invalid:ring-red-500";
 const toRows = (list: string[]) => list.map((address) => ({ address }));
 
-/** The rows that are not e-mail addresses, and what the sender is told (blank rows are simply dropped). */
+// The API's rules (zod) load at the first save, not with the page.
+const rules = lazyModule(() => Promise.all([import("@/lib/api/common"), import("@/lib/api/documents")]));
+
+/** The rows that are not e-mail addresses, and what the sender is told (blank rows are simply dropped; the rules are loaded by then). */
 function problemOf(emails: Values["emails"]): { message: string; rows: number[] } | null {
+  const loaded = rules.get();
+  if (!loaded) return null;
+  const [{ emailAddress }, { shareDocumentBody }] = loaded;
   const bad = emails.flatMap((e, i) => {
     const v = e.address.trim();
     return v !== "" && !emailAddress.safeParse(v).success ? [i] : [];
@@ -53,7 +58,8 @@ export function ShareEditor({ sharedWith, save }: { sharedWith: string[]; save: 
   const error = problem?.message ?? mutation.error?.message;
   const invalid = (i: number) => Boolean(problem?.rows.includes(i));
 
-  const onSubmit = form.handleSubmit(({ emails }) => {
+  const onSubmit = form.handleSubmit(async ({ emails }) => {
+    await rules.load();
     setTried(true);
     const found = problemOf(emails);
     if (found) {

@@ -2,7 +2,7 @@
 
 import { useState } from "react";
 import { useFieldArray, useForm } from "react-hook-form";
-import { tagsBody } from "@/lib/api/documents";
+import { lazyModule } from "@/components/dashboard/lazy-module";
 import type { ActionResult } from "@/components/dashboard/action-result";
 import { useActionMutation } from "@/components/dashboard/use-action-mutation";
 import { Button } from "@/components/ui/button";
@@ -18,8 +18,13 @@ const input =
 // An empty value field means "no value" (null), as the API's tags allow.
 const toRows = (tags: Tags) => Object.entries(tags).map(([key, value]) => ({ key, value: value ?? "" }));
 
-/** The rows a problem concerns and what the sender is told (the API's rules, in the dashboard's words). */
+// The API's rules (zod) load at the first save, not with the page.
+const rules = lazyModule(() => import("@/lib/api/documents"));
+
+/** The rows a problem concerns and what the sender is told (the API's rules, in the dashboard's words; loaded by then). */
 function problemOf(rows: Values["rows"]): { message: string; rows: number[] } | null {
+  const tagsBody = rules.get()?.tagsBody;
+  if (!tagsBody) return null;
   const empty = rows.flatMap((r, i) => (r.key.trim() === "" ? [i] : []));
   if (empty.length) return { message: "Every tag needs a name. Type one, or remove the row.", rows: empty };
   // Two rows with one name would silently collapse into one tag.
@@ -60,7 +65,8 @@ export function TagsEditor({ tags, save }: { tags: Tags; save: (tags: Tags) => P
   const error = problem?.message ?? mutation.error?.message;
   const invalid = (i: number) => Boolean(problem?.rows.includes(i));
 
-  const onSubmit = form.handleSubmit(({ rows: list }) => {
+  const onSubmit = form.handleSubmit(async ({ rows: list }) => {
+    await rules.load();
     setTried(true);
     const found = problemOf(list);
     if (found) {

@@ -1,15 +1,18 @@
 "use client";
 
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
-import { VOID_REASON_MAX, voidDocumentForm, type VoidDocumentForm } from "@/lib/api/void-document";
+import { lazyZodResolver } from "@/components/dashboard/lazy-resolver";
+import { VOID_REASON_MAX } from "@/lib/api/void-reason";
+import type { VoidDocumentForm } from "@/lib/api/void-document";
 import type { ActionResult } from "@/components/dashboard/action-result";
 import { useActionMutation } from "@/components/dashboard/use-action-mutation";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { Spinner } from "@/components/ui/spinner";
+
+const resolver = lazyZodResolver<VoidDocumentForm>(() => import("@/lib/api/void-document").then((m) => m.voidDocumentForm));
 
 /**
  * Void, behind a confirmation that asks why: it cannot be undone, signers
@@ -24,7 +27,7 @@ export function VoidDocumentButton({
   voidAction: (reason: string) => Promise<ActionResult<{ status: string }>>;
 }) {
   const [open, setOpen] = useState(false);
-  const form = useForm<VoidDocumentForm>({ resolver: zodResolver(voidDocumentForm), defaultValues: { reason: "" } });
+  const form = useForm<VoidDocumentForm>({ resolver, defaultValues: { reason: "" } });
   const mutation = useActionMutation((v: VoidDocumentForm) => voidAction(v.reason), {
     success: "Document voided",
     failure: "Document not voided",

@@ -1,9 +1,10 @@
 "use client";
 
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
-import { changePasswordBody, PASSWORD_MIN_LENGTH, type ChangePasswordBody } from "@/lib/api/profile";
+import type { ChangePasswordBody } from "@/lib/api/profile";
+import { PASSWORD_MIN_LENGTH } from "@/lib/api/password-length";
+import { lazyZodResolver } from "@/components/dashboard/lazy-resolver";
 import type { ActionResult } from "@/components/dashboard/action-result";
 import { useActionMutation } from "@/components/dashboard/use-action-mutation";
 import { Alert } from "@/components/ui/alert";
@@ -11,12 +12,15 @@ import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
 import { TextField } from "@/components/ui/text-field";
 
+// The API's schema (zod) loads when the form is first checked, not with the page.
+const resolver = lazyZodResolver<ChangePasswordBody>(() => import("@/lib/api/profile").then((m) => m.changePasswordBody));
+
 const FIELDS = ["current_password", "new_password"] as const;
 
 /** Current and new password. Other sign-ins end; this one stays (docs/api-decisions.md, "Profile"). */
 export function PasswordForm({ change }: { change: (body: ChangePasswordBody) => Promise<ActionResult<{ other_sessions_ended: number }>> }) {
   const [done, setDone] = useState<number | null>(null);
-  const form = useForm<ChangePasswordBody>({ resolver: zodResolver(changePasswordBody), defaultValues: { current_password: "", new_password: "" } });
+  const form = useForm<ChangePasswordBody>({ resolver, defaultValues: { current_password: "", new_password: "" } });
   const mutation = useActionMutation(change, {
     success: "Password changed",
     failure: "Password not changed",

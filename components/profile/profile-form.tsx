@@ -1,8 +1,8 @@
 "use client";
 
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
-import { updateProfileBody, type Profile, type UpdateProfileBody } from "@/lib/api/profile";
+import type { Profile, UpdateProfileBody } from "@/lib/api/profile";
+import { lazyZodResolver } from "@/components/dashboard/lazy-resolver";
 import type { ActionResult } from "@/components/dashboard/action-result";
 import { useActionMutation } from "@/components/dashboard/use-action-mutation";
 import { SelectField } from "@/components/sending/form-bits";
@@ -10,6 +10,9 @@ import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
 import { TextField } from "@/components/ui/text-field";
+
+// The API's schema (zod) loads when the form is first checked, not with the page.
+const resolver = lazyZodResolver<UpdateProfileBody>(() => import("@/lib/api/profile").then((m) => m.updateProfileBody));
 
 export type ZoneOption = { value: string; label: string };
 
@@ -29,7 +32,7 @@ export function ProfileForm({
   save: (body: UpdateProfileBody) => Promise<ActionResult<Profile>>;
 }) {
   const defaults = { name: profile.name, company: profile.company, timezone: profile.timezone ?? "" };
-  const form = useForm<UpdateProfileBody>({ resolver: zodResolver(updateProfileBody), defaultValues: defaults });
+  const form = useForm<UpdateProfileBody>({ resolver, defaultValues: defaults });
   const mutation = useActionMutation(save, {
     success: "Profile saved",
     failure: "Profile not saved",

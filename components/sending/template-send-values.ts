@@ -1,6 +1,6 @@
 import { toNestErrors } from "@hookform/resolvers";
 import type { FieldError, Resolver } from "react-hook-form";
-import { embedDocumentBody, sendDocumentBody } from "@/lib/api/sending";
+import type { ZodType } from "zod";
 import type { ReusableTemplateResource } from "@/lib/api/templates";
 import { humanIssue } from "./api-error-field";
 import { emailRowsToList, tagRowsToObject, type EmailRow, type TagRow } from "./row-values";
@@ -124,10 +124,12 @@ function formPath(path: PropertyKey[], mergeRows: number[]): string {
  * body the form will send, with each issue shown at its control.
  */
 export function templateSendResolver(o: BodyOptions): Resolver<TemplateSendValues, unknown, TemplateSendBody> {
-  const schema = o.mode === "embed" ? embedDocumentBody("v2") : sendDocumentBody("v2");
+  // The API's schema (zod) loads at the first check, not with the page.
+  let schema: Promise<ZodType> | undefined;
   return async (values, _context, options) => {
+    schema ??= import("@/lib/api/sending").then((m) => (o.mode === "embed" ? m.embedDocumentBody("v2") : m.sendDocumentBody("v2")));
     const { body, mergeRows } = toTemplateSendBody(values, o);
-    const parsed = schema.safeParse(body);
+    const parsed = (await schema).safeParse(body);
     if (parsed.success) return { values: body, errors: {} };
     const flat: Record<string, FieldError> = {};
     for (const issue of parsed.error.issues) {

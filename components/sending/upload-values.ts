@@ -1,6 +1,5 @@
 import { toNestErrors } from "@hookform/resolvers";
 import type { FieldError, Resolver } from "react-hook-form";
-import { createSendingRequestBody } from "@/lib/api/sending";
 import { fieldForApiError, humanIssue } from "./api-error-field";
 import { emailRowsToList, tagRowsToObject, type EmailRow, type TagRow } from "./row-values";
 
@@ -117,6 +116,8 @@ function formPath(path: PropertyKey[], message: string): string {
 export function uploadResolver(kbaAllowed: boolean): Resolver<UploadValues, unknown, UploadBody> {
   return async (values, _context, options) => {
     const body = toUploadBody(values, kbaAllowed);
+    // The API's schema (zod) loads at the first check, not with the page.
+    const { createSendingRequestBody } = await import("@/lib/api/sending");
     const parsed = createSendingRequestBody.safeParse(body);
     const flat: Record<string, FieldError> = {};
     if (!values.file) flat.file = { type: "required", message: "Choose a PDF, PNG or JPEG file to send." };

@@ -2,9 +2,9 @@
 
 import { useEffect, useMemo, useRef, useState } from "react";
 import { useRouter } from "next/navigation";
-import { useQuery } from "@tanstack/react-query";
 import { FormProvider, useForm, type FieldPath } from "react-hook-form";
 import { createSendingRequestAction, markUploadedAction } from "@/app/(dashboard)/send/actions";
+import { usePoll } from "@/components/dashboard/use-poll";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
@@ -48,13 +48,9 @@ export function UploadWizard({ kbaAllowed }: { kbaAllowed: boolean }) {
   const file = form.watch("file");
 
   const following = run.phase === "following" ? run.id : null;
-  const status = useQuery({
-    queryKey: ["sending-request", following],
-    queryFn: () => fetchStatus(following!),
-    enabled: following !== null,
-    staleTime: 0,
+  const status = usePoll(following, () => fetchStatus(following!), {
     retry: 2,
-    refetchInterval: (q) => (FINAL.has(q.state.data?.status ?? "") ? false : 1000),
+    every: (s) => (FINAL.has(s?.status ?? "") ? false : 1000),
   });
 
   // Each answer of the poll moves the steps; the final ones end the run.

@@ -1,9 +1,9 @@
 "use client";
 
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
-import { createApiTokenBody, type ApiToken, type CreateApiTokenBody, type CreateApiTokenInput } from "@/lib/api/api-tokens";
+import type { ApiToken, CreateApiTokenBody, CreateApiTokenInput } from "@/lib/api/api-tokens";
+import { lazyZodResolver } from "@/components/dashboard/lazy-resolver";
 import type { ActionResult } from "@/components/dashboard/action-result";
 import { useActionMutation } from "@/components/dashboard/use-action-mutation";
 import { SelectField } from "@/components/sending/form-bits";
@@ -13,6 +13,9 @@ import { Spinner } from "@/components/ui/spinner";
 import { TextField } from "@/components/ui/text-field";
 import { NewApiToken } from "./new-api-token";
 
+// The API's schema (zod) loads when the form is first checked, not with the page.
+const resolver = lazyZodResolver<CreateApiTokenInput, CreateApiTokenBody>(() => import("@/lib/api/api-tokens").then((m) => m.createApiTokenBody));
+
 /**
  * Makes a private API token with the API's own schema, then shows the token
  * once (it is stored hashed and cannot be shown again).
@@ -20,7 +23,7 @@ import { NewApiToken } from "./new-api-token";
 export function CreateApiTokenForm({ create }: { create: (body: CreateApiTokenBody) => Promise<ActionResult<ApiToken>> }) {
   const [created, setCreated] = useState<ApiToken | null>(null);
   const form = useForm<CreateApiTokenInput, unknown, CreateApiTokenBody>({
-    resolver: zodResolver(createApiTokenBody),
+    resolver,
     defaultValues: { name: "", scope: "read write" },
   });
   const mutation = useActionMutation(create, {

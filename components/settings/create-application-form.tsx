@@ -1,10 +1,10 @@
 "use client";
 
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import type { z } from "zod";
-import { createApplicationBody, type Application } from "@/lib/api/ext";
+import type { Application, createApplicationBody } from "@/lib/api/ext";
+import { lazyZodResolver } from "@/components/dashboard/lazy-resolver";
 import type { ActionResult } from "@/components/dashboard/action-result";
 import { useActionMutation } from "@/components/dashboard/use-action-mutation";
 import { Alert } from "@/components/ui/alert";
@@ -16,13 +16,15 @@ import { NewApplicationCredentials } from "./new-application-credentials";
 type Input = z.input<typeof createApplicationBody>;
 type Output = z.output<typeof createApplicationBody>;
 
+const resolver = lazyZodResolver<Input, Output>(() => import("@/lib/api/ext").then((m) => m.createApplicationBody));
+
 /**
  * Registers an API application with the API's own schema, then shows its
  * credentials once (the secret is stored hashed and cannot be shown again).
  */
 export function CreateApplicationForm({ create }: { create: (body: Output) => Promise<ActionResult<Application>> }) {
   const [created, setCreated] = useState<Application | null>(null);
-  const form = useForm<Input, unknown, Output>({ resolver: zodResolver(createApplicationBody), defaultValues: { name: "", redirect_uri: "" } });
+  const form = useForm<Input, unknown, Output>({ resolver, defaultValues: { name: "", redirect_uri: "" } });
   const mutation = useActionMutation(create, {
     success: (app) => `Application “${app.name}” created`,
     failure: "Application not created",

@@ -1,14 +1,18 @@
 "use client";
 
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
-import { NOTIFICATION_EVENTS, notificationSettingsSchema, type NotificationEvent, type NotificationSettings } from "@/lib/api/notification-settings";
+import type { NotificationSettings } from "@/lib/api/notification-settings";
+import { NOTIFICATION_EVENTS, type NotificationEvent } from "@/lib/api/notification-events";
+import { lazyZodResolver } from "@/components/dashboard/lazy-resolver";
 import type { ActionResult } from "@/components/dashboard/action-result";
 import { useActionMutation } from "@/components/dashboard/use-action-mutation";
 import { CheckboxField } from "@/components/sending/form-bits";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
+
+// The API's schema (zod) loads when the form is first checked, not with the page.
+const resolver = lazyZodResolver<NotificationSettings>(() => import("@/lib/api/notification-settings").then((m) => m.notificationSettingsSchema));
 
 const LABELS: Record<NotificationEvent, { label: string; hint: string }> = {
   viewed: { label: "A signer opens a document", hint: "Once per signer, the first time they open it." },
@@ -30,7 +34,7 @@ export function NotificationSettingsForm({
   initial: NotificationSettings;
   save: (settings: NotificationSettings) => Promise<ActionResult<NotificationSettings>>;
 }) {
-  const form = useForm<NotificationSettings>({ resolver: zodResolver(notificationSettingsSchema), defaultValues: initial });
+  const form = useForm<NotificationSettings>({ resolver, defaultValues: initial });
   const mutation = useActionMutation(save, {
     success: "Notification settings saved",
     failure: "Notification settings not saved",

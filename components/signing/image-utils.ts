@@ -1,4 +1,4 @@
-import { MAX_SIGNATURE_BYTES, MAX_SIGNATURE_HEIGHT, MAX_SIGNATURE_WIDTH } from "@/lib/api/signing";
+import { MAX_SIGNATURE_BYTES, MAX_SIGNATURE_HEIGHT, MAX_SIGNATURE_WIDTH } from "@/lib/api/signature-limits";
 
 /** Decoded size of a base64 data URL. */
 export function dataUrlBytes(dataUrl: string): number {

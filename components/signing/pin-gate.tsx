@@ -2,7 +2,7 @@
 
 import { useRouter } from "next/navigation";
 import { useRef, useState, useTransition, type FormEvent } from "react";
-import { PIN_LOCK_MINUTES, verifyPinBody, type SignerView } from "@/lib/api/signing";
+import type { SignerView } from "@/lib/api/signing";
 import { SignerHeader } from "./signer-header";
 import { Spinner } from "./spinner";
 import { verifyPin } from "./signing-api";
@@ -24,6 +24,8 @@ export function PinGate({ view }: { view: SignerView }) {
   async function onSubmit(e: FormEvent) {
     e.preventDefault();
     if (busy || locked) return;
+    // The PIN rule (zod) loads at the first try, not with the page.
+    const { PIN_LOCK_MINUTES, verifyPinBody } = await import("@/lib/api/signing");
     const parsed = verifyPinBody.shape.pin.safeParse(pin);
     if (!parsed.success) {
       setError(parsed.error.issues[0]?.message ?? "Enter the 5-digit PIN.");

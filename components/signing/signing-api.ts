@@ -1,4 +1,7 @@
-import { signerStatusSchema, signingErrorSchema, signingResultSchema, type SignerStatus, type SigningResult } from "@/lib/api/signing";
+import type { SignerStatus, SigningResult } from "@/lib/api/signing";
+
+// The answers' schemas (zod) load with the first call, beside its request, not with the page.
+const schemas = () => import("@/lib/api/signing");
 
 export type CallFailure = {
   ok: false;
@@ -14,6 +17,8 @@ const TIMEOUT_MS = 60_000;
 const NETWORK_ERROR = "Could not reach the server. Check your connection and try again — nothing you entered is lost.";
 
 async function post(path: string, body: unknown): Promise<CallResult<unknown>> {
+  const rules = schemas();
+  rules.catch(() => undefined); // awaited only on a refusal
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), TIMEOUT_MS);
   let res: Response;
@@ -39,7 +44,7 @@ async function post(path: string, body: unknown): Promise<CallResult<unknown>> {
     clearTimeout(timer);
   }
   if (res.ok) return { ok: true, data: json };
-  const parsed = signingErrorSchema.safeParse(json);
+  const parsed = (await rules).signingErrorSchema.safeParse(json);
   if (parsed.success) return { ok: false, kind: "http", status: res.status, error: parsed.data.error, field: parsed.data.field };
   const retry = res.status >= 500 || res.status === 408 || res.status === 429;
   return {
@@ -52,9 +57,9 @@ async function post(path: string, body: unknown): Promise<CallResult<unknown>> {
 
 const base = (signerId: string) => `/sign/${encodeURIComponent(signerId)}`;
 
-function asResult(r: CallResult<unknown>): CallResult<SigningResult> {
+async function asResult(r: CallResult<unknown>): Promise<CallResult<SigningResult>> {
   if (!r.ok) return r;
-  const parsed = signingResultSchema.safeParse(r.data);
+  const parsed = (await schemas()).signingResultSchema.safeParse(r.data);
   if (parsed.success) return { ok: true, data: parsed.data };
   return { ok: false, kind: "http", status: 200, error: "The server answered unexpectedly. Please reload the page." };
 }
@@ -75,7 +80,7 @@ export async function declineSigning(signerId: string, accessToken: string, reas
 export async function fetchSignerStatus(signerId: string, accessToken: string): Promise<CallResult<SignerStatus>> {
   const r = await post(`${base(signerId)}/status`, { access_token: accessToken });
   if (!r.ok) return r;
-  const parsed = signerStatusSchema.safeParse(r.data);
+  const parsed = (await schemas()).signerStatusSchema.safeParse(r.data);
   if (parsed.success) return { ok: true, data: parsed.data };
   return { ok: false, kind: "http", status: 200, error: "The server answered unexpectedly. Please reload the page." };
 }

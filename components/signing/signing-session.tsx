@@ -1,19 +1,23 @@
 "use client";
 
+import dynamic from "next/dynamic";
 import { useRouter } from "next/navigation";
 import { useEffect, useRef, useState } from "react";
 import type { SignerView } from "@/lib/api/signing";
 import { ActionBar } from "./action-bar";
-import { DeclineDialog } from "./decline-dialog";
 import { FieldOverlay } from "./field-overlay";
 import { fieldDomId, focusField, isFilled, type SignerField } from "./field-utils";
 import { FinishedState } from "./finished-state";
 import { PageViewer } from "./page-viewer";
-import { SignatureDialog, type SignatureKind } from "./signature-dialog";
+import type { SignatureKind } from "./signature-dialog";
 import { SignerHeader } from "./signer-header";
 import { useSigningState } from "./use-signing-state";
 import { UI_FONT_STACK } from "./script-fonts";
 import { useZoom, ZoomControls } from "./zoom-controls";
+
+// The dialogs (the signature pad, the decline form and their rules) load when first opened, not with the page.
+const SignatureDialog = dynamic(() => import("./signature-dialog").then((m) => m.SignatureDialog));
+const DeclineDialog = dynamic(() => import("./decline-dialog").then((m) => m.DeclineDialog));
 
 const isSignatureField = (f: SignerField): f is SignerField & { type: SignatureKind } => f.type === "signature" || f.type === "initials";
 

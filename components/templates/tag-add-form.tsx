@@ -16,7 +16,7 @@ export function TagAddForm({ pending, error, onSave }: { pending: boolean; error
   async function submit(e: FormEvent) {
     e.preventDefault();
     const tag = { tag_name: name.trim(), value: value === "" ? null : value };
-    const problem = checkTags([tag]);
+    const problem = await checkTags([tag]);
     setLocal(problem);
     if (problem) return;
     if (await onSave(tag)) {

@@ -29,13 +29,13 @@ export function TagReplaceEditor({
 
   const update = (key: number, change: Partial<Row>) => setRows((all) => all.map((r) => (r.key === key ? { ...r, ...change } : r)));
 
-  function submit(e: FormEvent) {
+  async function submit(e: FormEvent) {
     e.preventDefault();
     // Fully blank rows are left out; a value without a name is reported (the API refuses empty names).
     const tags = rows
       .filter((r) => r.name.trim() !== "" || r.value !== "")
       .map((r) => ({ tag_name: r.name.trim(), value: r.value === "" ? null : r.value }));
-    const problem = checkTags(tags);
+    const problem = await checkTags(tags);
     setLocal(problem);
     if (!problem) onSave(tags);
   }

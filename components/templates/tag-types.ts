@@ -1,10 +1,12 @@
-import { templateTagsBody } from "@/lib/api/templates";
-
 /** A template tag as the four tag operations answer it (docs/api-decisions.md). */
 export type TemplateTag = { tag_name: string; value: string | null };
 
-/** The API's own check of a tag list, so a bad row is named before the request (the API repeats it). */
-export function checkTags(tags: { tag_name: string; value: string | null }[]): string | null {
+/**
+ * The API's own check of a tag list, so a bad row is named before the request (the API repeats it).
+ * Its rules (zod) load at the first check, not with the page.
+ */
+export async function checkTags(tags: { tag_name: string; value: string | null }[]): Promise<string | null> {
+  const { templateTagsBody } = await import("@/lib/api/templates");
   const parsed = templateTagsBody.safeParse({ tags });
   if (parsed.success) return null;
   const issue = parsed.error.issues[0]!;

@@ -258,6 +258,10 @@ describe("signed pages", () => {
     expect((await submitAs(recipient(doc, "Client"), clientValues(doc))).status).toBe(200);
     expect((await submitAs(recipient(doc, "Manager"), managerValues(doc))).status).toBe(200);
     const done = await waitForDocument(ext.sam, doc.id, (d) => !!d.signed_pdf_url, "signed_pdf_url", 120_000);
+    // The signed pages' images are made just after the signed PDF is recorded (so signed_pdf_url never waits for them).
+    await expect
+      .poll(async () => (await overview(doc.id, ext.bob)).body.document.signed_page_image_urls.length, { timeout: 60_000, interval: 250 })
+      .toBe((done.page_image_urls as string[]).length);
 
     const o = (await overview(doc.id, ext.bob)).body.document;
     expect(o.signed_page_image_urls).toHaveLength((done.page_image_urls as string[]).length);
@@ -265,7 +269,7 @@ describe("signed pages", () => {
       [o.signed_page_image_urls[0], (done.page_image_urls as string[])[0]].map(async (u: string) => {
         const r = await fetch(u);
         expect(r.status).toBe(200);
-        expect(r.headers.get("content-type")).toContain("image/png");
+        expect(r.headers.get("content-type")).toContain("image/jpeg");
         return Buffer.from(await r.arrayBuffer());
       }),
     );

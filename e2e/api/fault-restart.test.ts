@@ -9,6 +9,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { REDIRECT_URI_FOR_OWN_SERVER } from "./support/own-database";
 import { prepareOwnServer, tokenAt, type OwnServer, type OwnServerSetup } from "./support/own-server";
+import { jsonCall } from "./support/json-call";
 import { makePdf, sendingRequestBody } from "./support/sending";
 
 const REQUESTS = 10;
@@ -23,28 +24,16 @@ let token = "";
 /** A resource call to this test's server; a lost connection is retried once for GET, and a dead server is reported as such. */
 const call = async (path: string, init: { method?: string; body?: unknown } = {}) => {
   const method = init.method ?? (init.body === undefined ? "GET" : "POST");
-  const send = () =>
-    fetch(new URL(path, server!.baseUrl), {
-      method,
-      headers: { Authorization: `Bearer ${token}`, Accept: "application/json", ...(init.body === undefined ? {} : { "Content-Type": "application/json" }) },
-      body: init.body === undefined ? undefined : JSON.stringify(init.body),
-    });
-  let res: Response;
+  const send = () => jsonCall(server!.baseUrl, token, path, { ...init, method });
   try {
-    res = await send();
+    return await send();
   } catch (e) {
     const died = server!.exited();
     if (died) throw new Error(`${method} ${path}: the server process exited (${died}) while it was not being killed\n${server!.logTail()}`);
     if (method !== "GET") throw e;
     await new Promise((r) => setTimeout(r, 500));
-    res = await send();
+    return await send();
   }
-  const text = await res.text();
-  let body: any = text;
-  try {
-    body = JSON.parse(text);
-  } catch {}
-  return { status: res.status, body, text };
 };
 
 beforeAll(async () => {

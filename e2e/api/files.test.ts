@@ -7,7 +7,7 @@ import { api, fixtures, http } from "./helpers";
 import { expectSignedFileUrl, obtainTokens, type Tokens } from "./support/checks";
 
 const A = fixtures.documents.alice;
-const PNG_MAGIC = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+const JPEG_MAGIC = Buffer.from([0xff, 0xd8, 0xff]);
 
 let t: Tokens;
 let doc: any;
@@ -41,11 +41,13 @@ function alterSignature(url: string) {
   return withParam(url, "signature", sig.slice(0, i) + replacement + sig.slice(i + 1));
 }
 
-async function expectPng(url: string) {
+/** Page images and thumbnails are JPEG since issue 14 (docs/processing.md); the address ends in .jpg. */
+async function expectJpeg(url: string) {
+  expect(new URL(url).pathname).toMatch(/\.jpg$/);
   const res = await fetchFile(url);
   expect(res.status, url).toBe(200);
-  expect(res.headers.get("content-type")).toMatch(/^image\/png/);
-  expect(res.bytes.subarray(0, 8).equals(PNG_MAGIC)).toBe(true);
+  expect(res.headers.get("content-type")).toMatch(/^image\/jpeg/);
+  expect(res.bytes.subarray(0, 3).equals(JPEG_MAGIC)).toBe(true);
   return res;
 }
 
@@ -58,11 +60,11 @@ async function expectPdf(url: string) {
 }
 
 describe("signed file addresses serve the files", () => {
-  it("document page images and thumbnail are PNGs", async () => {
+  it("document page images and thumbnail are JPEGs", async () => {
     expect(doc.page_image_urls).toHaveLength(2);
-    const [p1, p2] = await Promise.all(doc.page_image_urls.map(expectPng));
+    const [p1, p2] = await Promise.all(doc.page_image_urls.map(expectJpeg));
     expect(p1!.bytes.equals(p2!.bytes)).toBe(false);
-    await expectPng(doc.thumbnail_url);
+    await expectJpeg(doc.thumbnail_url);
   });
 
   it("the thumbnail is smaller than the page image", async () => {
@@ -75,10 +77,10 @@ describe("signed file addresses serve the files", () => {
     expect(res.bytes.length).toBeGreaterThan(500);
   });
 
-  it("template page images and thumbnail are PNGs", async () => {
+  it("template page images and thumbnail are JPEGs", async () => {
     expect(template.page_image_urls).toHaveLength(2);
-    await Promise.all(template.page_image_urls.map(expectPng));
-    await expectPng(template.thumbnail_url);
+    await Promise.all(template.page_image_urls.map(expectJpeg));
+    await expectJpeg(template.thumbnail_url);
   });
 
   it.each(["signed_pdf_url", "signature_certificate_url", "merged_document_certificate_url"])("%s of an executed document is a PDF", async (key) => {

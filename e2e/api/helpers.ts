@@ -5,6 +5,7 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { parseForms, type HtmlForm } from "./support/html";
+import { recordAnswer } from "./support/record-answer";
 
 export { pageText, parseForms, type HtmlForm } from "./support/html";
 
@@ -47,8 +48,9 @@ export const BASE_URL = (absolute(process.env.E2E_BASE_URL) ?? absolute(process.
 
 export type HttpResult<T = any> = { status: number; headers: Headers; body: T; text: string };
 
-async function read<T>(res: Response): Promise<HttpResult<T>> {
+async function read<T>(res: Response, request?: { method: string; url: URL }): Promise<HttpResult<T>> {
   const text = await res.text();
+  if (request) recordAnswer(request.method, request.url, res, text);
   let body: any = text;
   if ((res.headers.get("content-type") ?? "").includes("json") && text) {
     try {
@@ -68,7 +70,7 @@ export async function http<T = any>(
   const url = new URL(pathOrUrl, BASE_URL + "/");
   for (const [k, v] of Object.entries(init.query ?? {})) if (v !== undefined) url.searchParams.set(k, String(v));
   const res = await fetch(url, { redirect: "manual", ...init });
-  return read<T>(res);
+  return read<T>(res, { method: init.method ?? "GET", url });
 }
 
 /** A resource-API call with JSON in and out; the token goes in the Authorization header. */
@@ -144,9 +146,11 @@ export async function browse(
     body = new URLSearchParams(opts.form).toString();
   }
   Object.assign(headers, opts.headers);
-  const res = await fetch(new URL(pathOrUrl, BASE_URL + "/"), { method: opts.method ?? (body ? "POST" : "GET"), headers, body, redirect: "manual" });
+  const url = new URL(pathOrUrl, BASE_URL + "/");
+  const method = opts.method ?? (body ? "POST" : "GET");
+  const res = await fetch(url, { method, headers, body, redirect: "manual" });
   jar.store(res);
-  const result = await read<string>(res);
+  const result = await read<string>(res, { method, url });
   return { ...result, location: res.headers.get("location") };
 }
 

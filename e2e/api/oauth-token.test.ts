@@ -97,6 +97,15 @@ describe("authorization_code grant", () => {
     expectOAuthError(res, "invalid_client");
   });
 
+  it("basic credentials that are not valid percent-encoding → invalid_client on /oauth/token and 400 on /oauth/revoke, never a 5xx", async () => {
+    const garbled = `Basic ${Buffer.from("%zz:%").toString("base64")}`;
+    const { code } = await aliceCode();
+    const token = await postForm("/oauth/token", { grant_type: "authorization_code", code: code!, redirect_uri: aliceApp.redirect_uri }, { Authorization: garbled });
+    expectOAuthError(token, "invalid_client");
+    const revoke = await postForm("/oauth/revoke", { token: "whatever" }, { Authorization: garbled });
+    expect(revoke.status, revoke.text).toBeLessThan(500);
+  });
+
   it("a redirect_uri different from the authorize request → 403 invalid_grant", async () => {
     const { code } = await aliceCode();
     expectOAuthError(await exchangeCode(aliceApp, { code: code!, redirectUri: `${aliceApp.redirect_uri}/other` }), "invalid_grant");

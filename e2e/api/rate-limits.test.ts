@@ -7,13 +7,11 @@
 // token is not a fresh start); atomic under concurrent requests; and, on
 // PostgreSQL runs, one count across two instances of the service. The private
 // tokens are made with the CLI's token:create (issue 11 point 1).
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { REDIRECT_URI_FOR_OWN_SERVER } from "./support/own-database";
 import { ownServer, prepareOwnServer, tokenAt, type OwnServer, type OwnServerSetup } from "./support/own-server";
 import { sendingRequestBody } from "./support/sending";
+import { jsonCall, type JsonAnswer } from "./support/json-call";
 
 const LIMITS = { send: 3, sendHour: 5, write: 20, read: 40 };
 const USER = { email: "rate@limits.example", password: "rate-Pa55word-e2e", name: "Rita Rate" };
@@ -27,21 +25,10 @@ const tokens: Record<string, string> = {};
 let app: { client_id: string; client_secret: string; redirect_uri: string };
 let otherApp: { client_id: string; client_secret: string; redirect_uri: string };
 
-type Res = { status: number; headers: Headers; body: any; text: string };
+type Res = JsonAnswer;
 
-async function call(token: string | undefined, path: string, opts: { method?: string; body?: unknown; base?: string } = {}): Promise<Res> {
-  const method = opts.method ?? (opts.body === undefined ? "GET" : "POST");
-  const headers: Record<string, string> = { Accept: "application/json" };
-  if (token) headers.Authorization = `Bearer ${token}`;
-  if (opts.body !== undefined) headers["Content-Type"] = "application/json";
-  const res = await fetch(new URL(path, opts.base ?? server!.baseUrl), { method, headers, body: opts.body === undefined ? undefined : JSON.stringify(opts.body) });
-  const text = await res.text();
-  let body: any = text;
-  try {
-    body = JSON.parse(text);
-  } catch {}
-  return { status: res.status, headers: res.headers, body, text };
-}
+const call = (token: string | undefined, path: string, opts: { method?: string; body?: unknown; base?: string } = {}): Promise<Res> =>
+  jsonCall(opts.base ?? server!.baseUrl, token, path, opts);
 
 const send = (token: string, base?: string) => call(token, "/public/v2/sending_requests", { body: sendingRequestBody({ document: { name: "Rate-limited" } }), base });
 
@@ -106,8 +93,7 @@ beforeAll(async () => {
     RATE_LIMIT_WRITE_PER_MINUTE: String(LIMITS.write),
     RATE_LIMIT_READ_PER_MINUTE: String(LIMITS.read),
   });
-  const batch = (cmds: string[][]) => server!.cli("batch", "--file", writeBatch(cmds));
-  const results: any[] = await batch([
+  const results = await server.cliBatch([
     ["user:create", "--email", USER.email, "--password", USER.password, "--name", USER.name, "--account", "Rates"],
     ["user:create", "--email", OTHER.email, "--password", OTHER.password, "--name", OTHER.name, "--account", "Others"],
     ["app:create", "--owner", USER.email, "--name", "Rate app", "--redirect-uri", REDIRECT_URI_FOR_OWN_SERVER],
@@ -130,12 +116,6 @@ afterAll(async () => {
 }, 60_000);
 
 let cliOutput: any[] = [];
-
-function writeBatch(cmds: string[][]) {
-  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "rate-limits-")), "batch.json");
-  fs.writeFileSync(file, JSON.stringify(cmds));
-  return file;
-}
 
 describe("token:create (CLI)", () => {
   it("prints the token once with its name and scope; a bad scope is a usage error", async (ctx) => {

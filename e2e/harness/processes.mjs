@@ -81,9 +81,10 @@ export function run(cmd, args, opts) {
 }
 
 /** SIGTERM the process group, then SIGKILL after `graceMs`. */
-export async function stop({ child, done }, graceMs = 10_000) {
+export async function stop({ child, done }, graceMs = 10_000, whileStopping = async () => {}) {
   killGroup(child, "SIGTERM");
   const timer = setTimeout(() => killGroup(child, "SIGKILL"), graceMs);
+  await whileStopping();
   const result = await done;
   clearTimeout(timer);
   return result;

@@ -4,13 +4,20 @@ import net from "node:net";
 import { start, stop } from "./processes.mjs";
 export { stop };
 
-/** The first port from `from` on which nothing listens. */
-export async function freePort(from) {
+/**
+ * The first port from `from` on which nothing listens. E2E_PORT_OFFSET moves
+ * every run's ports (its server, the servers tests start of their own), so
+ * two runs side by side (.ci/run: PGlite and PostgreSQL) never race for one.
+ */
+export async function freePort(fromPort) {
+  const from = fromPort + Number(process.env.E2E_PORT_OFFSET || 0);
   for (let port = from; port < from + 100; port++) {
     const free = await new Promise((resolve) => {
       const srv = net.createServer();
       srv.once("error", () => resolve(false));
-      srv.listen({ port, host: "0.0.0.0" }, () => srv.close(() => resolve(true)));
+      // No host: the unspecified address, dual-stack `::`, as `next start` binds (a check on 0.0.0.0
+      // alone was seen passing while another server held [::]:port).
+      srv.listen({ port }, () => srv.close(() => resolve(true)));
     });
     if (free) return port;
   }

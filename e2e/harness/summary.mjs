@@ -10,9 +10,9 @@ function readJson(file) {
 }
 
 /** vitest's json reporter (jest-compatible shape). */
-export function vitestSummary(file, exitCode) {
+export function vitestSummary(file, exitCode, { name = "API (vitest)", minPassed = 0 } = {}) {
   const r = readJson(file);
-  if (!r) return { name: "API (vitest)", ok: false, line: `no report (${file}); exit code ${exitCode}`, failures: [] };
+  if (!r) return { name, ok: false, line: `no report (${file}); exit code ${exitCode}`, failures: [] };
   const failures = [];
   for (const f of r.testResults ?? []) {
     for (const a of f.assertionResults ?? []) {
@@ -20,9 +20,9 @@ export function vitestSummary(file, exitCode) {
     }
     if ((f.assertionResults ?? []).length === 0 && f.status === "failed") failures.push(`${f.name} (file failed: ${(f.message ?? "").split("\n")[0]})`);
   }
-  const ok = exitCode === 0 && r.numFailedTests === 0 && r.numFailedTestSuites === 0 && r.numTotalTests > 0;
+  const ok = exitCode === 0 && r.numFailedTests === 0 && r.numFailedTestSuites === 0 && r.numTotalTests > 0 && r.numPassedTests >= minPassed;
   const line = `${r.numPassedTests} passed, ${r.numFailedTests} failed, ${r.numPendingTests + (r.numTodoTests ?? 0)} skipped, ${r.numTotalTests} total (${(r.testResults ?? []).length} files); exit code ${exitCode}`;
-  return { name: "API (vitest)", ok, line, failures };
+  return { name, ok, line, failures };
 }
 
 /** Playwright's json reporter. */

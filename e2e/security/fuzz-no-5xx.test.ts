@@ -36,11 +36,12 @@ const scalar = fc.oneof(nasty, fc.integer(), fc.double(), fc.boolean(), fc.const
 const value = fc.letrec((tie) => ({
   v: fc.oneof({ depthSize: "small" }, scalar, fc.array(tie("v"), { maxLength: 3 }), fc.dictionary(nasty, tie("v"), { maxKeys: 3 })),
 })).v;
-const knownKeys = fc.constantFrom(
+const NAMED_KEYS = [
   "name", "roles", "merge_field_values", "tags", "shared_with", "pin", "tag", "tag_name", "value", "page", "per_page", "search", "state",
   "file", "callback_url", "expires_in", "definition", "fields", "recipients", "values", "reason", "access_token", "upload_id", "file_name",
-  "grant_type", "code", "client_id", "client_secret", "refresh_token", "redirect_uri", "token", "scope", "document", "reusable_template",
-);
+  "grant_type", "code", "client_id", "client_secret", "refresh_token", "redirect_uri", "token", "scope", "document", "reusable_template", "email", "password", "next", "code_challenge", "code_challenge_method", "response_type",
+];
+const knownKeys = fc.constantFrom(...NAMED_KEYS);
 const bodyArb = fc.dictionary(fc.oneof(knownKeys, nasty), value, { maxKeys: 6 });
 const queryArb = fc.dictionary(fc.oneof(knownKeys, nasty), nasty, { maxKeys: 4 });
 
@@ -117,6 +118,9 @@ describe("fuzzing every endpoint", () => {
         ["abc\u0000def", {}, {}],
         ["0123456789abcdef0123456789abcdef", { search: "a\u0000" }, {}],
         ["0123456789abcdef0123456789abcdef", {}, { name: "x\u0000y", tags: { "k\u0000": "v" }, shared_with: ["a\u0000@b.example"], pin: "\ud800" }],
+        // Every key the endpoints read by name, in the query and in the body (a CI run's random input found client_id).
+        ["0123456789abcdef0123456789abcdef", Object.fromEntries(NAMED_KEYS.map((k) => [k, "a\u0000"])), Object.fromEntries(NAMED_KEYS.map((k) => [k, "x\ud800"]))],
+        ["0123456789abcdef0123456789abcdef", Object.fromEntries(NAMED_KEYS.map((k) => [k, "x\ud800"])), Object.fromEntries(NAMED_KEYS.map((k) => [k, "a\u0000"]))],
       ] as const) {
         const res = await send(e, segment, query, body as Record<string, unknown>);
         expect(res.status, `${e.method} ${res.url}: ${res.text.slice(0, 300)}`).toBeLessThan(500);

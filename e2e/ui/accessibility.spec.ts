@@ -27,9 +27,17 @@ test.describe("signed out", () => {
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
     await expectAccessible(page, "landing");
 
+    // /signin itself goes straight on to the service's form; after signing out or an error it waits for the button.
+    await page.goto("/signin?signedOut=1");
+    await expect(page.getByRole("button", { name: "Sign in" })).toBeEnabled();
+    await expectAccessible(page, "/signin (signed out)");
+    await page.goto("/signin?error=OAuthCallback");
+    await expect(page.getByText("Sign-in did not complete. Please try again.")).toBeVisible();
+    await expectAccessible(page, "/signin (after an error)");
     await page.goto("/signin");
-    await expect(page.getByRole("button", { name: "Sign in" })).toBeVisible();
-    await expectAccessible(page, "/signin");
+    await expect(page).toHaveURL(/\/login\?/);
+    await expect(page.getByLabel("Email")).toBeVisible();
+    await expectAccessible(page, "/login");
 
     await page.goto("/signup");
     await expect(page.getByLabel("Email")).toBeVisible();

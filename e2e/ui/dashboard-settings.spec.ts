@@ -198,7 +198,18 @@ test("signing out ends the session: the dashboard asks to sign in again", async 
   await page.getByRole("button", { name: "Sign out" }).click();
   await expect(page).toHaveURL(/\/signin\?/);
   await expect(page.getByText("You are signed out.")).toBeVisible();
+  // Having just signed out, the page does not sign straight back in: it waits for the button.
+  await page.waitForLoadState("networkidle");
+  await expect(page).toHaveURL(/\/signin\?signedOut=1/);
+  await expect(page.getByRole("button", { name: "Sign in" })).toBeEnabled();
+  // Signed out and not waiting on a button any more: a dashboard page leads through /signin
+  // straight to the service's sign-in form, which comes back to that page.
+  const signIns: string[] = [];
+  page.on("request", (r) => {
+    if (r.isNavigationRequest() && new URL(r.url()).pathname === "/signin") signIns.push(r.url());
+  });
   await page.goto("/documents");
-  await expect(page).toHaveURL((u) => u.pathname === "/signin" && u.searchParams.get("callbackUrl") === "/documents");
-  await expect(page.getByRole("link", { name: "Create one" })).toHaveAttribute("href", "/signup");
+  await expect(page).toHaveURL(/\/login\?/);
+  expect(signIns.map((u) => new URL(u).searchParams.get("callbackUrl"))).toEqual(["/documents"]);
+  await expect(page.getByRole("link", { name: "Create one" })).toBeVisible();
 });

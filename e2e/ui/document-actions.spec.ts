@@ -10,6 +10,7 @@ import os from "node:os";
 import path from "node:path";
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import { api } from "../api/helpers";
+import { tokensFor } from "../api/support/sending";
 import { mailCount, waitForMail } from "../api/support/mail-sink";
 import {
   clientValues,
@@ -241,6 +242,12 @@ test("an executed document: the gallery shows the signed pages, and no reminders
   expect((await submitAs(recipient(doc, "Client"), clientValues(doc))).status).toBe(200);
   expect((await submitAs(recipient(doc, "Manager"), managerValues(doc))).status).toBe(200);
   await waitForDocument(token, doc.id, (d) => !!d.signed_pdf_url, "signed_pdf_url", 120_000);
+  // The signed pages' images are made just after the signed PDF is recorded (signed_pdf_url never waits for them).
+  // (/ext answers the dashboard's own tokens, not alice's application token)
+  const { alice: ext } = await tokensFor(["alice"], { dashboard: true });
+  await expect
+    .poll(async () => ((await api(`/ext/documents/${doc.id}/overview`, { token: ext })).body.document?.signed_page_image_urls ?? []).length, { timeout: 60_000 })
+    .toBe(2);
 
   for (const size of ["desktop", "phone"] as const) {
     const { page, context } = await open(browser, size);

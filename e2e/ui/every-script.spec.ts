@@ -98,7 +98,13 @@ for (const c of CASES) {
         message: `a slice of ${c.family} is loaded`,
       })
       .toBe(true);
-    expect(await page.evaluate(({ family, name }) => document.fonts.check(`48px "${family}"`, name), { family: c.family, name: c.name.replace(/\s/g, "") })).toBe(true);
+    // A face split by unicode-range loads one slice per range these characters fall in; each may arrive later
+    // than the first (under load, seconds later), so wait until every one of them is there.
+    await expect
+      .poll(() => page.evaluate(({ family, name }) => document.fonts.check(`48px "${family}"`, name), { family: c.family, name: c.name.replace(/\s/g, "") }), {
+        message: `every slice of ${c.family} for "${c.name}" is loaded`,
+      })
+      .toBe(true);
 
     // In the preview's font, every character is a glyph of its own with ink, none the missing-glyph box.
     const fontFamily = await preview.evaluate((el) => getComputedStyle(el).fontFamily);

@@ -111,7 +111,7 @@ const heading = (name: string | RegExp) => async (p: Page) => {
 
 test("the pages before sign-in fit a phone", async () => {
   await visit("/", "landing page", heading(/Send documents for signature/));
-  await visit("/signin", "dashboard sign-in", heading("Sign in to the dashboard"));
+  await visit("/signin?signedOut=1", "dashboard sign-in (signed out: it waits for the button)", heading("Sign in to the dashboard"));
   await visit("/login", "sign-in form", heading("Sign in"));
   await visit(`/login?error=invalid&email=${encodeURIComponent(LONG_EMAIL)}`, "sign-in form with an error and a long address", heading("Sign in"));
   await visit("/signup", "sign-up", heading(/Create/));

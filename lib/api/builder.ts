@@ -48,7 +48,7 @@ export const templateUploadSchema = z.object({
   file_name: z.string(),
   /** Only while waiting for the file: PUT the raw bytes here (valid 3600 s). */
   upload_url: z.string().nullable(),
-  /** Once processed: the pages, and the fields and role names its text tags gave. */
+  /** The pages stored so far (from page 1, while processing: issue 14), and once processed the fields and role names its text tags gave. */
   pages: z.array(builderPageSchema),
   fields: z.array(fieldOut),
   roles: z.array(z.string()),

@@ -5,8 +5,7 @@ import { z } from "zod";
 // the settings page's form; the defaults live on the server
 // (lib/server/notifications/notification-settings.ts).
 
-export const NOTIFICATION_EVENTS = ["viewed", "signed", "completed", "declined", "expired"] as const;
-export type NotificationEvent = (typeof NOTIFICATION_EVENTS)[number];
+export { NOTIFICATION_EVENTS, type NotificationEvent } from "./notification-events";
 
 const flag = z.boolean({ error: "must be true or false." });
 

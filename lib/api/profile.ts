@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { PASSWORD_MIN_LENGTH } from "./password-length";
 
 // The signed-in user's own profile (/ext/profile, the dashboard's Profile
 // page). /me stays exactly spec 2.6; these are the parts a user edits. The
@@ -44,7 +45,7 @@ export const updateProfileBody = z.object({
 });
 export type UpdateProfileBody = z.infer<typeof updateProfileBody>;
 
-export const PASSWORD_MIN_LENGTH = 10; // as sign-up (lib/api/signup.ts)
+export { PASSWORD_MIN_LENGTH }; // as sign-up (lib/api/signup.ts)
 
 export const changePasswordBody = z
   .object({

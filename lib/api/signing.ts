@@ -89,11 +89,7 @@ export const verifyPinBody = z.object({
   pin: z.string().trim().regex(/^\d{5}$/, "Enter the 5-digit PIN."),
 });
 
-/** A drawn, typed or uploaded signature arrives as a PNG or JPEG data URL of at most ~1 MB. */
-export const MAX_SIGNATURE_BYTES = 1024 * 1024;
-/** Largest signature or initials image in pixels (after decoding); the server decodes and re-encodes every one. */
-export const MAX_SIGNATURE_WIDTH = 2000;
-export const MAX_SIGNATURE_HEIGHT = 1000;
+export { MAX_SIGNATURE_BYTES, MAX_SIGNATURE_HEIGHT, MAX_SIGNATURE_WIDTH } from "./signature-limits";
 
 export const submitSignatureBody = z.object({
   access_token: z.string().min(1),

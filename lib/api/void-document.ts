@@ -1,7 +1,8 @@
 import { z } from "zod";
 
-/** Longest void reason kept (the decline reason's bound). */
-export const VOID_REASON_MAX = 2000;
+import { VOID_REASON_MAX } from "./void-reason";
+
+export { VOID_REASON_MAX };
 
 /**
  * POST /public/v1|v2/documents/:id/void. Spec 3.1's body is an empty

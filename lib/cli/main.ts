@@ -5,6 +5,7 @@ import { batchCommand } from "./commands/batch";
 import { archiveImport } from "./commands/archive-import";
 import { dbSeed } from "./commands/db-seed";
 import { documentCreate } from "./commands/document-create";
+import { storageCopyToS3 } from "./commands/storage-copy-to-s3";
 import { templateImport } from "./commands/template-import";
 import { tokenCreate } from "./commands/token-create";
 import { userCreate } from "./commands/user-create";
@@ -13,7 +14,7 @@ import { userCreate } from "./commands/user-create";
 // Results are JSON on stdout; a failure is one line on stderr and a non-zero
 // exit (2 for bad usage, 1 otherwise), so scripts and tests can rely on both.
 
-const commands: Command[] = [userCreate, appCreate, tokenCreate, templateImport, archiveImport, documentCreate, dbSeed];
+const commands: Command[] = [userCreate, appCreate, tokenCreate, templateImport, archiveImport, documentCreate, dbSeed, storageCopyToS3];
 commands.push(batchCommand((name) => commands.find((c) => c.name === name)));
 
 export function usage(): string {

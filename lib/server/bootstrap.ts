@@ -8,6 +8,7 @@ import { chainUnhashedAudits } from "@/lib/server/documents/record-audit";
 import { ensureFirstPartyClient } from "@/lib/server/oauth/create-client";
 import { DEMO_EMAIL, seedDemo } from "@/lib/server/seed/seed-demo";
 import { startBackgroundWork } from "@/lib/server/jobs/start-background-work";
+import { log } from "@/lib/server/observability/logger";
 
 /**
  * Runs once per server start: migrations (by opening the database), the
@@ -20,12 +21,13 @@ export async function bootstrap() {
   await ensureFirstPartyClient(db, dashboardClientConfig());
   const resealed = await resealCallbackCredentials(db);
   const chained = await chainUnhashedAudits(db);
-  if (chained > 0) console.log(`[startup] chained ${chained} audit entr${chained === 1 ? "y" : "ies"} recorded before the audit chain existed`);
-  if (resealed > 0) console.log(`[startup] sealed the basic-auth credentials of ${resealed} stored callback URL(s)`);
+  if (chained > 0) log("startup").info({ chained }, "chained audit entries recorded before the audit chain existed");
+  if (resealed > 0) log("startup").info({ resealed }, "sealed the basic-auth credentials of stored callback URLs");
   if (env().SEED_DEMO) {
     const demo = await seedDemo(db);
     // The address README's quick start names too: the dashboard's sign-in, which ends on /documents.
     const signIn = `${env().APP_URL}/signin`;
+    // (Plain lines, not JSON: they are for the person at the terminal, and README quotes them.)
     if (demo) {
       console.log(`\n  Demo account created. Sign in at ${signIn} with\n    e-mail:   ${demo.email}\n    password: ${demo.password}\n`);
     } else if (env().NODE_ENV === "development" && (await getUserByEmail(db, DEMO_EMAIL))) {
@@ -34,7 +36,7 @@ export async function bootstrap() {
   } else if (env().NODE_ENV === "production" && (await getUserByEmail(db, DEMO_EMAIL))) {
     // A database first used by `npm run dev` keeps its demo account (whose
     // password is published); say so rather than delete someone's data.
-    console.warn(`[startup] warning: the demo account ${DEMO_EMAIL} exists in this database; its password is public. Disable or delete it before production use.`);
+    log("startup").warn({ email: DEMO_EMAIL }, "the demo account exists in this database; its password is public. Disable or delete it before production use.");
   }
   if (env().RUN_WORKER) await startBackgroundWork();
 }

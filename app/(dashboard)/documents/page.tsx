@@ -1,7 +1,8 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import type { ReactNode } from "react";
-import { requireDashboardSession } from "@/lib/server/dashboard/current-session";
+import { requireDashboardSession, type DashboardSession } from "@/lib/server/dashboard/current-session";
+import { templateFilterOptions } from "@/lib/server/dashboard/template-filter-options";
 import type { DocumentSort, SortDirection } from "@/lib/api/documents";
 import { loadOrMessage } from "../_lib/api-errors";
 import { PageHeader } from "@/components/dashboard/page-header";
@@ -39,7 +40,8 @@ const SORT_CHOICES: [DocumentSort, SortDirection, string][] = [
 export default async function DocumentsPage({ searchParams }: Props) {
   const params = parseListParams(await searchParams);
   const self = listHref(params);
-  const { api, user } = await requireDashboardSession(self);
+  const session = await requireDashboardSession(self);
+  const { api } = session;
 
   return (
     <>
@@ -65,7 +67,7 @@ export default async function DocumentsPage({ searchParams }: Props) {
           Needs my signature
         </ViewTab>
       </nav>
-      {params.view === "to_sign" ? <ToSignView params={params} api={api} self={self} /> : <AllView params={params} api={api} self={self} viewerEmail={user.email} />}
+      {params.view === "to_sign" ? <ToSignView params={params} api={api} self={self} /> : <AllView params={params} session={session} self={self} />}
     </>
   );
 }
@@ -82,9 +84,11 @@ function ViewTab({ href, current, children }: { href: string; current: boolean; 
   );
 }
 
-type Api = Awaited<ReturnType<typeof requireDashboardSession>>["api"];
+type Api = DashboardSession["api"];
 
-async function AllView({ params, api, self, viewerEmail }: { params: DocumentListParams; api: Api; self: string; viewerEmail: string }) {
+async function AllView({ params, session, self }: { params: DocumentListParams; session: DashboardSession; self: string }) {
+  const { api } = session;
+  // One round of parallel calls: the list, and the filter's templates (cached per user, usually no call at all).
   const [list, templates] = await Promise.all([
     loadOrMessage(self, () =>
       api.listDocuments({
@@ -99,10 +103,7 @@ async function AllView({ params, api, self, viewerEmail }: { params: DocumentLis
       }),
     ),
     // The filter is a convenience: without templates the list still works.
-    api.listTemplates({ per_page: 100 }).then(
-      (r) => r.reusable_templates.map((t) => ({ id: t.id, name: t.name })),
-      () => null,
-    ),
+    templateFilterOptions(session).catch(() => null),
   ]);
   const sortOptions = SORT_CHOICES.map(([sort, direction, label]) => ({ sort, direction, label, href: listHref(params, { sort, direction, page: 1 }) }));
 
@@ -125,7 +126,7 @@ async function AllView({ params, api, self, viewerEmail }: { params: DocumentLis
         <BulkSelectionProvider rows={list.data.documents.map((d) => ({ id: d.id, name: d.name }))}>
           <SortSelect options={sortOptions} current={`${params.sort}:${params.direction}`} />
           <BulkActions remind={remindDocuments} voidAll={voidDocuments} tag={tagDocuments} />
-          <DocumentsTable documents={list.data.documents} params={params} viewerEmail={viewerEmail} remind={remindDocuments} />
+          <DocumentsTable documents={list.data.documents} params={params} viewerEmail={session.user.email} remind={remindDocuments} />
           <Pagination
             label="Documents pages"
             page={params.page}

@@ -14,6 +14,7 @@ import { getDashboardSession } from "@/lib/server/dashboard/current-session";
 import type { ActionResult } from "@/components/dashboard/action-result";
 import { humanApiMessage } from "@/components/sending/api-error-field";
 import { SIGNED_OUT_MESSAGE } from "../_lib/run-action";
+import { forgetViewerTimeZone } from "../_lib/time-zone";
 
 // Profile mutations. Input is checked with the API's own schemas first (a
 // server action is a public endpoint), so the API's 422 is rare. The
@@ -48,8 +49,12 @@ export async function updateProfile(input: unknown): Promise<ActionResult<Profil
   const parsed = updateProfileBody.safeParse(input);
   if (!parsed.success) return invalid(parsed.error.issues);
   const r = (await call(async (api) => (await api.updateProfile(parsed.data)).profile));
-  // Every date on every screen follows the new zone: the layout (which reads it) renders again.
-  if (r.ok) refresh();
+  // Every date on every screen follows the new zone: the layout (which reads it) renders again, without the cached zone.
+  if (r.ok) {
+    const session = await getDashboardSession();
+    if (session) forgetViewerTimeZone(session);
+    refresh();
+  }
   return r;
 }
 

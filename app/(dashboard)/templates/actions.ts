@@ -3,6 +3,7 @@
 import type { ActionResult } from "@/components/dashboard/action-result";
 import type { TemplateTag } from "@/components/templates/tag-types";
 import { noFieldsMessage, rolesWithoutFields } from "@/lib/api/field-rules";
+import { forgetTemplateOptions } from "@/lib/server/dashboard/template-filter-options";
 import { isId, runAction } from "../_lib/run-action";
 
 // Server actions of the template screens. Each one forwards to the public API
@@ -45,10 +46,13 @@ export async function deleteTemplateTagAction(id: string, tag: string): Promise<
 
 export async function deleteTemplateAction(id: string): Promise<ActionResult<null>> {
   if (!isId(id)) return badId;
-  return runAction(async (api) => {
+  const result = await runAction(async (api) => {
     await api.deleteTemplate(id);
     return null;
   });
+  // The documents list's template filter no longer offers it.
+  if (result.ok) await forgetTemplateOptions();
+  return result;
 }
 
 export type SentDocument = {

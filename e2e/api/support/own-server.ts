@@ -48,6 +48,8 @@ export type OwnServer = {
   /** Deletes the data directory (the server must be stopped). */
   removeData(): void;
   cli(...args: string[]): Promise<any>;
+  /** Runs the admin CLI commands in one process (`cli batch`): one answer per command, in order. */
+  cliBatch(commands: string[][]): Promise<any[]>;
 };
 
 /**
@@ -138,6 +140,11 @@ export async function ownServer(opts: { name: string; fromPort: number; database
     removeData() {
       if (server.current) throw new Error("stop the server before removing its data");
       fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+    async cliBatch(commands) {
+      const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), `${opts.name}-batch-`)), "batch.json");
+      fs.writeFileSync(file, JSON.stringify(commands));
+      return (await server.cli("batch", "--file", file)) as any[];
     },
     cli: (...args: string[]) =>
       new Promise((resolve, reject) => {
@@ -274,7 +281,8 @@ export async function prepareOwnServer(opts: { name: string; fromPort: number })
       }
       if (setup.server.current) throw new Error("stop the server before opening its embedded database");
       const { PGlite } = await import("@electric-sql/pglite");
-      const db = await PGlite.create(path.join(setup.server.dataDir, "pgdata"));
+      const { pg_trgm } = await import("@electric-sql/pglite/contrib/pg_trgm"); // the search's indexes (migration 0010)
+      const db = await PGlite.create(path.join(setup.server.dataDir, "pgdata"), { extensions: { pg_trgm } });
       try {
         for (const s of list) {
           const r = await db.query(s.text, s.params);

@@ -27,7 +27,7 @@ export function describeViolations(violations: Result[]): string {
 /**
  * Runs axe on the whole page (iframes of the same origin included) and fails
  * on serious or critical violations. `screen` names the state in the message.
- * Waits for the page's scripts and fonts first: a half-hydrated page or a
+ * Waits for the page's scripts, fonts and transitions first: a half-hydrated page or a
  * fallback font can give a different (wrong) contrast or name.
  */
 export async function expectNoSeriousA11yViolations(page: Page, screen: string) {
@@ -37,6 +37,16 @@ export async function expectNoSeriousA11yViolations(page: Page, screen: string) 
   for (const frame of page.frames()) {
     await frame.waitForLoadState("load");
     await frame.evaluate(() => document.fonts.ready.then(() => undefined));
+    // A colour mid-transition is neither the old nor the new one: a button just enabled fades from its disabled
+    // look in 150 ms, and axe measured it half-way (contrast 2.1). Finite transitions and animations end first.
+    await frame.evaluate(() =>
+      Promise.all(
+        document
+          .getAnimations()
+          .filter((a) => Number.isFinite(Number(a.effect?.getComputedTiming().endTime)))
+          .map((a) => a.finished.catch(() => undefined)),
+      ).then(() => undefined),
+    );
   }
   const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
   const blocking = results.violations.filter((v) => BLOCKING.has(v.impact ?? ""));

@@ -1,5 +1,5 @@
-// Signing in to the dashboard as a person does: /signin → "Sign in" → the
-// service's /login form → back to the dashboard (the dashboard is a
+// Signing in to the dashboard as a person does: /signin goes on by itself to
+// the service's /login form → back to the dashboard (the dashboard is a
 // first-party OAuth client, so there is no consent step).
 import { expect, type Browser, type Page } from "@playwright/test";
 import type { Fixtures } from "../../api/helpers";
@@ -8,7 +8,6 @@ type User = Fixtures["users"]["alice"];
 
 export async function signInToDashboard(page: Page, user: User, returnTo = "/documents") {
   await page.goto(`/signin?callbackUrl=${encodeURIComponent(returnTo)}`);
-  await page.getByRole("button", { name: "Sign in" }).click();
   await expect(page).toHaveURL(/\/login\?/);
   await page.getByLabel("Email").fill(user.email);
   await page.getByLabel("Password").fill(user.password);
@@ -40,6 +39,7 @@ export async function saveDashboardSession(browser: Browser, user: User, file: s
  */
 export async function settled(page: Page) {
   await page.waitForLoadState("networkidle");
+  await page.locator("html[data-hydrated]").waitFor({ state: "attached", timeout: 30_000 });
 }
 
 export async function gotoDashboard(page: Page, path: string) {

@@ -5,6 +5,7 @@ import type { ChangePasswordBody } from "@/lib/api/profile";
 import type { Db } from "@/lib/server/db/client";
 import { oauthClients, oauthTokens, users, webSessions } from "@/lib/server/db/schema";
 import { hashPassword, verifyPassword } from "@/lib/server/crypto";
+import { invalidateAuthCache } from "@/lib/server/auth-cache/invalidate";
 
 /**
  * Replaces the user's password after checking the current one (scrypt on the
@@ -22,7 +23,7 @@ export async function changePassword(db: Db, user: typeof users.$inferSelect, cu
     throw ApiError.badInput("current_password", "That is not your current password.");
   }
   const hash = await hashPassword(body.new_password);
-  return db.transaction(async (tx) => {
+  const changed = await db.transaction(async (tx) => {
     await tx.update(users).set({ passwordHash: hash, updatedAt: new Date() }).where(eq(users.id, user.id));
     const [current] = await tx.select({ familyId: oauthTokens.familyId }).from(oauthTokens).where(eq(oauthTokens.id, currentTokenId)).limit(1);
     const dashboardClients = tx.select({ id: oauthClients.id }).from(oauthClients).where(eq(oauthClients.firstParty, true));
@@ -41,4 +42,8 @@ export async function changePassword(db: Db, user: typeof users.$inferSelect, cu
     await tx.delete(webSessions).where(eq(webSessions.userId, user.id));
     return { password_changed: true as const, other_sessions_ended: new Set(revoked.map((r) => r.familyId)).size };
   });
+  // After the commit (a lookup in between must not cache the old row again): the revoked sessions and the
+  // old password hash leave every instance's cache; the user's other tokens are looked up afresh.
+  await invalidateAuthCache(db, { userId: user.id });
+  return changed;
 }

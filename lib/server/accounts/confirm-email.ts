@@ -7,6 +7,7 @@ import { queueEmail } from "@/lib/server/mail/queue-email";
 import { confirmEmailMessage } from "@/lib/server/mail/compose";
 import { safeNextPath } from "@/lib/server/auth/safe-next-path";
 import { env } from "@/lib/env";
+import { invalidateAuthCache } from "@/lib/server/auth-cache/invalidate";
 
 /** How long a confirmation link works (EMAIL_CONFIRMATION_HOURS, default 24). */
 export const confirmationTtlHours = () => env().EMAIL_CONFIRMATION_HOURS;
@@ -78,7 +79,7 @@ export async function confirmEmail(db: Db, token: string, password: string): Pro
   const pending = await getPendingConfirmation(db, token);
   if (!pending) return { status: "invalid_link" };
   if (!(await verifyPassword(password, pending.user.passwordHash))) return { status: "wrong_password", user: pending.user };
-  return db.transaction(async (tx) => {
+  const outcome = await db.transaction(async (tx) => {
     // Used once: of two concurrent confirmations only one claims the link.
     const [claimed] = await tx
       .update(emailConfirmations)
@@ -105,4 +106,7 @@ export async function confirmEmail(db: Db, token: string, password: string): Pro
     if (err instanceof TransactionRollbackError) return { status: "invalid_link" } as const;
     throw err;
   });
+  // Access to documents shared by address follows emailConfirmedAt, which cached token owners carry.
+  if (outcome.status === "confirmed") await invalidateAuthCache(db, { userId: outcome.user.id });
+  return outcome;
 }

@@ -8,6 +8,8 @@ import type { Db } from "@/lib/server/db/client";
 import { users } from "@/lib/server/db/schema";
 import { reencodeSignature } from "@/lib/server/signing/reencode-signature";
 import { getStorage } from "@/lib/server/storage/storage";
+import { log } from "@/lib/server/observability/logger";
+import { invalidateAuthCache } from "@/lib/server/auth-cache/invalidate";
 
 const column = (kind: SavedSignatureKind) => (kind === "signature" ? "savedSignatureKey" : "savedInitialsKey");
 
@@ -37,6 +39,7 @@ export async function saveSignatureImage(db: Db, user: typeof users.$inferSelect
   const key = `users/${user.id}/saved-${kind}-${crypto.randomBytes(8).toString("hex")}.png`;
   await getStorage().put(key, clean, "image/png");
   const [updated] = await db.update(users).set({ [column(kind)]: key, updatedAt: new Date() }).where(eq(users.id, user.id)).returning();
+  await invalidateAuthCache(db, { userId: user.id });
   await removeOld(user[column(kind)]);
   return updated!;
 }
@@ -44,6 +47,7 @@ export async function saveSignatureImage(db: Db, user: typeof users.$inferSelect
 /** Forgets the saved image (and its file). */
 export async function removeSignatureImage(db: Db, user: typeof users.$inferSelect, kind: SavedSignatureKind) {
   const [updated] = await db.update(users).set({ [column(kind)]: null, updatedAt: new Date() }).where(eq(users.id, user.id)).returning();
+  await invalidateAuthCache(db, { userId: user.id });
   await removeOld(user[column(kind)]);
   return updated!;
 }
@@ -51,5 +55,5 @@ export async function removeSignatureImage(db: Db, user: typeof users.$inferSele
 async function removeOld(key: string | null) {
   if (!key) return;
   // A file left behind costs disk only; the row no longer points to it either way.
-  await getStorage().delete(key).catch((e) => console.warn(`[profile] could not remove ${key}`, e));
+  await getStorage().delete(key).catch((err) => log("profile").warn({ err, key }, "could not remove a replaced signature image"));
 }

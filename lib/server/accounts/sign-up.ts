@@ -6,6 +6,7 @@ import { hashPassword } from "@/lib/server/crypto";
 import { queueEmail } from "@/lib/server/mail/queue-email";
 import { signupAttemptMessage } from "@/lib/server/mail/compose";
 import { env } from "@/lib/env";
+import { invalidateAuthCache } from "@/lib/server/auth-cache/invalidate";
 import { createUserWithHash, normaliseEmail } from "./create-user";
 import { issueEmailConfirmation } from "./confirm-email";
 
@@ -37,9 +38,10 @@ export async function signUp(db: Db, input: SignUpInput, next: string): Promise<
   }
 }
 
-function signUpWithHash(db: Db, input: SignUpInput, passwordHash: string, next: string) {
+async function signUpWithHash(db: Db, input: SignUpInput, passwordHash: string, next: string) {
   const email = normaliseEmail(input.email);
-  return db.transaction(async (tx) => {
+  let replaced: string | undefined;
+  const ids = await db.transaction(async (tx) => {
     const [existing] = await tx.select().from(users).where(eq(users.email, email)).limit(1).for("update");
     let mail: { id: string; needsDelivery: boolean };
     if (!existing) {
@@ -51,6 +53,7 @@ function signUpWithHash(db: Db, input: SignUpInput, passwordHash: string, next: 
         .set({ name: input.name, company: input.company, passwordHash, updatedAt: new Date() })
         .where(eq(users.id, existing.id))
         .returning();
+      replaced = existing.id;
       mail = await issueEmailConfirmation(tx, user!, next);
     } else {
       mail = await queueEmail(tx, {
@@ -64,6 +67,9 @@ function signUpWithHash(db: Db, input: SignUpInput, passwordHash: string, next: 
     }
     return mail.needsDelivery ? [mail.id] : [];
   });
+  // A pending sign-up's name, company and password were replaced: no cached token owner may keep the old row.
+  if (replaced) await invalidateAuthCache(db, { userId: replaced });
+  return ids;
 }
 
 function isUniqueViolation(err: unknown): boolean {

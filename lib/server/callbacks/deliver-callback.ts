@@ -8,6 +8,7 @@ import { CallbackCredentialsUnreadableError, hasPlainCredentials, openCallbackUr
 import { callbackUrlProblem } from "./callback-url";
 import { postCallback, type PostOutcome } from "./post-callback";
 import { webhookHeaders } from "./sign-webhook";
+import { metrics } from "@/lib/server/observability/metrics";
 
 /**
  * Delay before each retry, in seconds: retry n waits RETRY_DELAYS[n-1] after
@@ -47,7 +48,8 @@ const secondsFromNow = (s: number) => sql`now() + make_interval(secs => ${s})`;
  * All times come from the database clock, the one pg-boss schedules by.
  */
 export async function deliverCallback(db: Db, deliveryId: string): Promise<void> {
-  await attemptDelivery(db, deliveryId);
+  const { outcome } = await attemptDelivery(db, deliveryId);
+  metrics().callbackDeliveries.inc({ outcome });
 }
 
 /** deliverCallback, telling what happened (for tests and tools). */

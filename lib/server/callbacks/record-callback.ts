@@ -5,6 +5,7 @@ import { callbackDeliveries } from "@/lib/server/db/schema";
 import { newId } from "@/lib/server/crypto";
 import { enqueue } from "@/lib/server/jobs/boss";
 import { sealCallbackUrl } from "./callback-credentials";
+import { log } from "@/lib/server/observability/logger";
 
 // Recording and dispatching are split on purpose: recording is a plain insert
 // that belongs in the caller's transaction (the callback exists if and only if
@@ -102,7 +103,7 @@ export async function dispatchCallbacks(ids: (string | null | undefined)[]): Pro
     try {
       await enqueue("deliver-callback", { deliveryId }, { singletonKey: deliveryId });
     } catch (err) {
-      console.error(`[callbacks] could not queue delivery ${deliveryId}; it will be retried at the next worker start`, err);
+      log("callbacks").error({ err, deliveryId }, "could not queue the delivery; it will be retried at the next worker start");
     }
   }
 }

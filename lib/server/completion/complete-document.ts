@@ -12,7 +12,7 @@ import { getStorage } from "@/lib/server/storage/storage";
 import { completedEmail } from "./completed-email";
 import { loadCompletionData, type CompletionData } from "./load-completion-data";
 import { produceFiles, type CompletionFiles } from "./produce-files";
-import { storeSignedPages } from "./signed-pages";
+import { renderSignedPages, storeSignedPages } from "./signed-pages";
 
 const LINK_TTL_SECONDS = 7 * 24 * 3600;
 
@@ -36,7 +36,9 @@ const isComplete = (d: Completion) =>
  * PDF (every answer drawn in, sealed with a PDF signature), the signature
  * certificate and the merged PDF (both together, sealed again), stores them,
  * records their SHA-256, writes a "completed" audit entry and e-mails every
- * signer a link to the signed PDF.
+ * signer a link to the signed PDF. Then, once the signed PDF is available,
+ * the signed pages' images for the dashboard's preview (until they are
+ * stored, and if they cannot be made, the preview shows the original pages).
  *
  * Idempotent: a document that already has its files and hashes is left
  * alone, and a second run racing the first waits on the row lock and then
@@ -74,7 +76,6 @@ export async function completeDocument(db: Db, documentId: string): Promise<void
     await storage.put(keys.signedPdfKey, files.signed, "application/pdf");
     await storage.put(keys.certificateKey, files.certificate, "application/pdf");
     await storage.put(keys.mergedPdfKey, files.merged, "application/pdf");
-    const signedPages = await storeSignedPages(storage, documentId, files.signedPageImages);
 
     await tx
       .update(documents)
@@ -84,7 +85,6 @@ export async function completeDocument(db: Db, documentId: string): Promise<void
         signedPdfSha256: files.signedPdfSha256,
         mergedPdfSha256: files.mergedPdfSha256,
         signatureLevel: files.signatureLevel,
-        signedPages,
         updatedAt: now,
       })
       .where(eq(documents.id, documentId));
@@ -110,6 +110,22 @@ export async function completeDocument(db: Db, documentId: string): Promise<void
 
   // Jobs only after the commit (on PGlite the queue would wait for the transaction).
   for (const emailId of emailIds ?? []) await enqueue("send-email", { emailId });
+  if (emailIds) await storeSignedPreview(db, documentId, files.signed);
+}
+
+/**
+ * The signed PDF's pages as images, for the dashboard's preview of an
+ * executed document (documents.signed_pages). Made after the signed PDF is
+ * recorded, so that signed_pdf_url never waits for them (rendering every page
+ * costs more than the rest of completion: bench/completion). Not part of the
+ * evidence: a run that stops before this leaves the original pages in the
+ * preview, as for documents executed before these images existed.
+ */
+async function storeSignedPreview(db: Db, documentId: string, signed: Uint8Array) {
+  const rendered = await renderSignedPages(documentId, signed);
+  if (!rendered) return;
+  const signedPages = await storeSignedPages(getStorage(), documentId, rendered);
+  await db.update(documents).set({ signedPages }).where(eq(documents.id, documentId));
 }
 
 /** The time-limited (7 days) address of the signed PDF that the completion e-mails carry. */

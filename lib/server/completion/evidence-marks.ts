@@ -32,6 +32,12 @@ export const footerText = (m: Pick<EvidenceMarks, "documentId" | "verifyUrl">) =
 /** Writes the document-information entries, and (with `footer`) the footer on every page. */
 export async function addEvidenceMarks(bytes: Uint8Array, marks: EvidenceMarks, opts: { footer: boolean }): Promise<Uint8Array> {
   const pdf = await PDFDocument.load(bytes, { updateMetadata: false });
+  await addEvidenceMarksIn(pdf, marks, opts);
+  return pdf.save();
+}
+
+/** addEvidenceMarks on a loaded document, which the caller saves. */
+export async function addEvidenceMarksIn(pdf: PDFDocument, marks: EvidenceMarks, opts: { footer: boolean }): Promise<void> {
   if (opts.footer) {
     const font = await pdf.embedFont(StandardFonts.Helvetica);
     const text = footerText(marks);
@@ -48,7 +54,6 @@ export async function addEvidenceMarks(bytes: Uint8Array, marks: EvidenceMarks, 
   const info = infoDictOf(pdf);
   info.set(PDFName.of(DOCUMENT_ID_KEY), PDFString.of(marks.documentId));
   if (marks.auditHead) info.set(PDFName.of(AUDIT_HEAD_KEY), PDFString.of(formatChainHead(marks.auditHead)));
-  return pdf.save();
 }
 
 function infoDictOf(pdf: PDFDocument): PDFDict {

@@ -8,20 +8,28 @@ import { PDFArray, PDFDict, PDFDocument, PDFName, type PDFPage } from "pdf-lib";
  * form field would show up as a broken or orphaned signature in viewers.
  * The merged file gets its own signature afterwards.
  */
-export async function mergePdfs(parts: Uint8Array[], meta: { title: string; producer: string; at: Date }): Promise<Uint8Array> {
+export async function mergePdfs(parts: (Uint8Array | PDFDocument)[], meta: { title: string; producer: string; at: Date }): Promise<Uint8Array> {
+  return (await mergePdfsIn(parts, meta)).save();
+}
+
+/**
+ * mergePdfs, unsaved (the caller adds to it first). A part may be a document
+ * already loaded: it is changed (its signature widgets dropped).
+ */
+export async function mergePdfsIn(parts: (Uint8Array | PDFDocument)[], meta: { title: string; producer: string; at: Date }): Promise<PDFDocument> {
   const out = await PDFDocument.create();
   out.setTitle(meta.title);
   out.setProducer(meta.producer);
   out.setCreationDate(meta.at);
   out.setModificationDate(meta.at);
-  for (const bytes of parts) {
-    const src = await PDFDocument.load(bytes, { updateMetadata: false });
+  for (const part of parts) {
+    const src = part instanceof PDFDocument ? part : await PDFDocument.load(part, { updateMetadata: false });
     // Dropped from the source before copying, so the old signature's objects are never copied at all.
     for (const page of src.getPages()) dropSignatureWidgets(page);
     const pages = await out.copyPages(src, src.getPageIndices());
     for (const page of pages) out.addPage(page);
   }
-  return out.save();
+  return out;
 }
 
 function dropSignatureWidgets(page: PDFPage) {

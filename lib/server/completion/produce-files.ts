@@ -3,17 +3,16 @@ import crypto from "node:crypto";
 import type { PadesLevel } from "@/lib/server/pdf-signing/read-pdf-signatures";
 import { sealPdf } from "@/lib/server/pdf-signing/sign-pdf";
 import { env } from "@/lib/env";
-import type { RenderedPage } from "@/lib/server/pdf/render-pages";
 import type { Storage } from "@/lib/server/storage/storage";
-import { addEvidenceMarks, evidenceMarksOf } from "./evidence-marks";
+import { PDFDocument } from "pdf-lib";
+import { addEvidenceMarksIn, evidenceMarksOf } from "./evidence-marks";
 import { buildCertificate } from "./build-certificate";
 import { certificateInputOf } from "./certificate-input";
 import { collectStamps } from "./collect-stamps";
-import { flattenForm } from "./flatten-form";
+import { flattenFormIn } from "./flatten-form";
 import type { CompletionData } from "./load-completion-data";
-import { mergePdfs } from "./merge-pdfs";
-import { renderSignedPages } from "./signed-pages";
-import { stampFields } from "./stamp-fields";
+import { mergePdfsIn } from "./merge-pdfs";
+import { stampFieldsIn } from "./stamp-fields";
 
 export type CompletionFiles = {
   signed: Uint8Array;
@@ -24,8 +23,6 @@ export type CompletionFiles = {
   mergedPdfSha256: string;
   /** PAdES level both PDFs were sealed at: B-LTA with TSA_URLS, else B-B. */
   signatureLevel: PadesLevel;
-  /** The signed PDF's pages as images (the dashboard's preview), or null when they could not be rendered. */
-  signedPageImages: RenderedPage[] | null;
 };
 
 export const sha256Hex = (bytes: Uint8Array) => crypto.createHash("sha256").update(bytes).digest("hex");
@@ -44,20 +41,32 @@ export async function produceFiles(
   data: CompletionData,
   original: Uint8Array,
   storage: Storage,
-  ctx: { now: Date; issuer: string; contactInfo: string },
+  ctx: { now: Date; issuer: string; contactInfo: string; timings?: Record<string, number> },
 ): Promise<CompletionFiles> {
   const { doc } = data;
+  const lap = stopwatch(ctx.timings);
   const stamps = await collectStamps(storage, {
     fields: doc.fields,
     values: data.values,
     mergeFields: doc.mergeFields,
     mergeFieldValues: doc.mergeFieldValues,
   });
+  lap("collect the answers (signature images from storage)");
   // The footer and the audit chain's head go in before sealing, so the signature covers them (docs/evidence.md).
   const marks = evidenceMarksOf(doc.id, data.trail, env().APP_URL);
-  const stamped = await addEvidenceMarks(await stampFields(await flattenForm(original), stamps), marks, { footer: true }); // no form field stays editable
+  // One pdf-lib load and one save for all of it (each step used to load and save the whole file).
+  const pdf = await PDFDocument.load(original, { updateMetadata: false });
+  // No form field stays editable. Flattening draws the widgets' looks into the pages; saved and
+  // loaded again before stamping, as before, when it changed anything (then the stamps' q/Q
+  // wrapping also covers whatever the widgets' content left behind).
+  const form = flattenFormIn(pdf) ? await PDFDocument.load(await pdf.save(), { updateMetadata: false }) : pdf;
+  await stampFieldsIn(form, stamps);
+  await addEvidenceMarksIn(form, marks, { footer: true });
+  const stamped = await form.save();
+  lap("flatten, stamp the answers, footer and marks (pdf-lib)");
   const seal = { location: ctx.issuer, contactInfo: ctx.contactInfo, signedAt: ctx.now };
   const sealed = await sealPdf(stamped, { ...seal, reason: `Executed: every signer signed document ${doc.id}` });
+  lap("seal the signed PDF");
   const signed = sealed.bytes;
   const signedPdfSha256 = sha256Hex(signed);
   const originalSha256 = sha256Hex(original);
@@ -71,17 +80,22 @@ export async function produceFiles(
       signatureLevel: sealed.level,
     }),
   );
+  lap("build the certificate");
 
-  const unsealedMerged = await addEvidenceMarks(await mergePdfs([signed, certificate], {
+  // The signed PDF's pages are the stamped document's (sealing only appended the signature, whose
+  // widget mergePdfs drops anyway): copied from the document already in memory, not parsed again.
+  const mergedDoc = await mergePdfsIn([form, certificate], {
     title: `${doc.name} (signed, with signature certificate)`,
     producer: ctx.issuer,
     at: ctx.now,
-  }), marks, { footer: false });
+  });
+  await addEvidenceMarksIn(mergedDoc, marks, { footer: false });
+  const unsealedMerged = await mergedDoc.save();
+  lap("merge signed PDF + certificate, marks");
   const mergedSeal = await sealPdf(unsealedMerged, { ...seal, reason: `Executed document ${doc.id} with its signature certificate` });
   const merged = mergedSeal.bytes;
   if (mergedSeal.level !== sealed.level) throw new Error(`The merged PDF was sealed at ${mergedSeal.level}, the signed PDF at ${sealed.level}`);
-  // What the sender's preview shows from now on: the pages as signed (stamps, footer), not the original's.
-  const signedPageImages = await renderSignedPages(doc.id, signed);
+  lap("seal the merged PDF");
   return {
     signed,
     certificate,
@@ -90,6 +104,16 @@ export async function produceFiles(
     signedPdfSha256,
     mergedPdfSha256: sha256Hex(merged),
     signatureLevel: sealed.level,
-    signedPageImages,
+  };
+}
+
+/** Records the time since the previous lap under a step's name (bench/completion), when asked to. */
+function stopwatch(timings: Record<string, number> | undefined) {
+  let t = performance.now();
+  return (step: string) => {
+    if (!timings) return;
+    const now = performance.now();
+    timings[step] = (timings[step] ?? 0) + now - t;
+    t = now;
   };
 }

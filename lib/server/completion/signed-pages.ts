@@ -2,6 +2,7 @@ import "server-only";
 import type { PageInfo } from "@/lib/server/db/schema";
 import type { RenderedPage } from "@/lib/server/pdf/render-pages";
 import { renderPagesInWorker } from "@/lib/server/processing/run-in-worker";
+import { storePage } from "@/lib/server/pdf/store-pdf-with-pages";
 import type { Storage } from "@/lib/server/storage/storage";
 
 /**
@@ -21,15 +22,8 @@ export async function renderSignedPages(documentId: string, signed: Uint8Array):
 }
 
 /** Fixed keys per page, so a second completion run overwrites rather than leaving stray copies. */
-export async function storeSignedPages(storage: Storage, documentId: string, rendered: RenderedPage[] | null): Promise<PageInfo[]> {
+export async function storeSignedPages(_storage: Storage, documentId: string, rendered: RenderedPage[] | null): Promise<PageInfo[]> {
   if (!rendered) return [];
-  const pages: PageInfo[] = [];
-  for (const [i, page] of rendered.entries()) {
-    const imageKey = `documents/${documentId}/signed-pages/${i + 1}.png`;
-    const thumbnailKey = `documents/${documentId}/signed-thumbs/${i + 1}.png`;
-    await storage.put(imageKey, page.image, "image/png");
-    await storage.put(thumbnailKey, page.thumbnail, "image/png");
-    pages.push({ width: page.width, height: page.height, imageKey, thumbnailKey });
-  }
-  return pages;
+  const names = { pages: "signed-pages", thumbs: "signed-thumbs" };
+  return Promise.all(rendered.map((page, i) => storePage(`documents/${documentId}`, i + 1, page, names)));
 }

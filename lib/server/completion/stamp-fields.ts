@@ -27,6 +27,12 @@ const TEXT_PADDING = 2;
 export async function stampFields(original: Uint8Array, stamps: Stamp[]): Promise<Uint8Array> {
   // updateMetadata: false keeps the sender's title/author; the PDF signature states who produced this copy.
   const pdf = await PDFDocument.load(original, { updateMetadata: false });
+  await stampFieldsIn(pdf, stamps);
+  return pdf.save();
+}
+
+/** stampFields on a loaded document (completion loads and saves the PDF once for every mark it adds). */
+export async function stampFieldsIn(pdf: PDFDocument, stamps: Stamp[]): Promise<void> {
   const text = await TextWriter.create(pdf);
   const pages = pdf.getPages();
   const images = new Map<Uint8Array, PDFImage>();
@@ -54,7 +60,6 @@ export async function stampFields(original: Uint8Array, stamps: Stamp[]): Promis
     }
   }
   text.finish();
-  return pdf.save();
 }
 
 /** The page's visible area and rotation, read the way pdf.js reads them (inherited from the page tree too). */

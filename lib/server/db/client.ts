@@ -72,7 +72,9 @@ async function openPglite(dataDir: string): Promise<Handle> {
     const { PGlite } = await import("@electric-sql/pglite");
     const { drizzle } = await import("drizzle-orm/pglite");
     const { migrate } = await import("drizzle-orm/pglite/migrator");
-    const pglite = await PGlite.create(path.join(dataDir, "pgdata"));
+    // pg_trgm: the search's trigram indexes (migration 0010); PGlite ships extensions' code apart.
+    const { pg_trgm } = await import("@electric-sql/pglite/contrib/pg_trgm");
+    const pglite = await PGlite.create(path.join(dataDir, "pgdata"), { extensions: { pg_trgm } });
     const db = drizzle({ client: pglite, schema });
     await migrate(db, { migrationsFolder: migrationsFolder() });
     return {

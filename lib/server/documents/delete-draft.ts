@@ -5,6 +5,7 @@ import type { Db } from "@/lib/server/db/client";
 import { documents, type users } from "@/lib/server/db/schema";
 import { getStorage } from "@/lib/server/storage/storage";
 import { lockSentDocumentOrThrow } from "./lock-sent-document";
+import { log } from "@/lib/server/observability/logger";
 
 /**
  * The sender deletes a draft (never a sent document: that one is voided and
@@ -26,5 +27,5 @@ export async function deleteDraft(db: Db, user: typeof users.$inferSelect, id: s
   const own = `documents/${removed.id}/`;
   const keys = [removed.originalFileKey, ...removed.pages.flatMap((p) => [p.imageKey, p.thumbnailKey])].filter((k) => k.startsWith(own));
   const storage = getStorage();
-  await Promise.all(keys.map((k) => storage.delete(k).catch((e) => console.warn(`[delete-draft] could not remove ${k}:`, e))));
+  await Promise.all(keys.map((k) => storage.delete(k).catch((err) => log("delete-draft").warn({ err, key: k }, "could not remove a file"))));
 }

@@ -21,8 +21,9 @@ type User = typeof users.$inferSelect;
  * (they get no invitation e-mail either), so the dashboard must not open
  * another way in.
  *
- * recipients.email has no index: this reads the recipients table (found by
- * e-mail, case-insensitively) and is asked only when the user opens this view.
+ * The recipients are found by e-mail, case-insensitively, through
+ * recipients_email_lower_idx (migration 0010), which indexes this very
+ * expression, lower(email); their documents by primary key.
  */
 export async function listDocumentsToSign(db: Db, user: User, page: number, perPage: number): Promise<{ documents: DocumentToSign[]; totalPages: number }> {
   if (user.emailConfirmedAt === null) return { documents: [], totalPages: 1 };

@@ -3,8 +3,8 @@ import { and, asc, count, desc, eq, ilike, inArray, ne, or, sql, type AnyColumn,
 import { unionAll } from "drizzle-orm/pg-core";
 import { defaultDirection, type DocumentSort, type ListDocumentsQuery } from "@/lib/api/documents";
 import type { Db } from "@/lib/server/db/client";
-import { documents, recipients, type users } from "@/lib/server/db/schema";
-import { loadDocumentDetails } from "./load-document-details";
+import { documentCounts, documents, documentStateRank, recipients, type users } from "@/lib/server/db/schema";
+import { anyOf, listedDocumentColumns, loadDocumentDetails, type ListedDocumentRow } from "./load-document-details";
 import { sharedWithUserWhere } from "./document-access";
 import { escapeLike } from "@/lib/server/db/escape-like";
 
@@ -16,11 +16,22 @@ type User = typeof users.$inferSelect;
  * e-mails; `tags` keeps documents having every named tag (with the value, when given).
  */
 export async function listDocuments(db: Db, user: User, query: ListDocumentsQuery) {
-  const { rows, counts } = listDocumentsQueries(db, user, query);
-  const [page, ...totals] = await Promise.all([rows, ...counts]);
-  const total = totals.reduce((sum, [t]) => sum + (t?.n ?? 0), 0);
+  const { rows, counts, searchPage, rowsOf } = listDocumentsQueries(db, user, query);
+  let page: (ListedDocumentRow & { total?: number })[];
+  let total: number;
+  if (searchPage) {
+    // The page's ids and the total in one pass over the matches; past the last page there is no row
+    // to carry the total, so only then is it counted apart.
+    const hits = await searchPage;
+    total = hits[0]?.total ?? (query.page > 1 ? Number((await counts[0]!)[0]?.n ?? 0) : 0);
+    page = hits.length ? await rowsOf(hits.map((h) => h.id)) : [];
+  } else {
+    // The page's rows carry the total (see `rows`); past the last page none does, so only then is it counted apart.
+    page = await rows;
+    total = page[0]?.total ?? (query.page > 1 ? Number((await counts[0]!)[0]?.n ?? 0) : 0);
+  }
   return {
-    details: await loadDocumentDetails(db, page),
+    details: await loadDocumentDetails(db, page, { knownSenders: [user] }),
     // At least one page, so a client paging `1..total_pages` always makes one call.
     totalPages: Math.max(1, Math.ceil(total / query.per_page)),
   };
@@ -35,9 +46,9 @@ export async function listDocuments(db: Db, user: User, query: ListDocumentsQuer
  * page. Each side now takes its newest `offset + per_page` ids on its own —
  * the sender's side walks documents_sender_idx (sender_user_id, created_at)
  * backwards and stops early, the shared side uses the GIN index on
- * shared_with — and only the page's rows are read in full. The sides are
- * counted apart and added (the shared side leaves out the user's own
- * documents, so nothing counts twice).
+ * shared_with — and only the page's rows are read in full. The total adds
+ * the two sides (the shared side leaves out the user's own documents, so
+ * nothing counts twice) in one statement, totalQuery.
  */
 export function listDocumentsQueries(db: Db, user: User, query: ListDocumentsQuery) {
   const filters: SQL[] = [];
@@ -51,32 +62,29 @@ export function listDocumentsQueries(db: Db, user: User, query: ListDocumentsQue
         : sql`${documents.tags} @> ${JSON.stringify({ [tag.key]: tag.value })}::jsonb`,
     );
   }
-  if (query.search) {
-    const pattern = `%${escapeLike(query.search)}%`;
-    filters.push(
-      or(
-        ilike(documents.name, pattern),
-        ilike(documents.filename, pattern),
-        sql`exists (select 1 from ${recipients} where ${recipients.documentId} = ${documents.id} and (${ilike(recipients.name, pattern)} or ${ilike(recipients.email, pattern)}))`,
-      )!,
-    );
-  }
-  const sides = [
-    eq(documents.senderUserId, user.id),
-    and(sharedWithUserWhere(user), ne(documents.senderUserId, user.id))!,
-  ].map((side) => and(side, ...filters)!);
+  // A search of 3+ characters is the set of matching ids (trigram indexes), each side reading only its
+  // matches; a shorter one is a filter like the others (searchWhere).
+  const matches = query.search && [...query.search].length >= 3 ? matchingIds(query.search) : undefined;
+  if (query.search && !matches) filters.push(searchWhere(query.search));
+  const sent = eq(documents.senderUserId, user.id);
+  const shared = and(sharedWithUserWhere(user), ne(documents.senderUserId, user.id))!;
+  // Among a search's matches (each read by primary key) the two sides are one: the OR costs nothing
+  // there, and the matches are looked up once per statement.
+  const sides = (matches ? [or(sent, shared)!, sql`false`] : [sent, shared]).map((side) => and(side, ...filters)!);
+  const source = (where: SQL, i: number): Source => (matches && i === 0 ? { from: matchesOf(matches, where), where: undefined } : { from: documents, where });
 
   const offset = (query.page - 1) * query.per_page;
   const order = sortOrder(query.sort, query.direction ?? defaultDirection(query.sort));
   // Each side orders by the sort key (then newest first, then id: a total order, so pages never overlap).
-  const newestOfSide = (where: SQL) =>
+  const newestOfSide = (side: SQL, i: number) =>
     db
-      .select({ id: documents.id, key: order.key.as("sort_key"), createdAt: documents.createdAt })
-      .from(documents)
-      .where(where)
+      // (as SQL, not columns: drizzle refuses columns of a table it does not see in a FROM given as SQL)
+      .select({ id: sql<string>`${documents.id}`.as("id"), key: order.key.as("sort_key"), createdAt: sql<Date>`${documents.createdAt}`.as("created_at") })
+      .from(source(side, i).from)
+      .where(source(side, i).where)
       .orderBy(order.by(order.key), desc(documents.createdAt), desc(documents.id))
       .limit(offset + query.per_page);
-  const candidates = unionAll(newestOfSide(sides[0]!), newestOfSide(sides[1]!)).as("candidates");
+  const candidates = unionAll(newestOfSide(sides[0]!, 0), newestOfSide(sides[1]!, 1)).as("candidates");
   const pageIds = db
     .select({ id: candidates.id })
     .from(candidates)
@@ -84,19 +92,138 @@ export function listDocumentsQueries(db: Db, user: User, query: ListDocumentsQue
     .limit(query.per_page)
     .offset(offset);
 
+  // Only the columns a listed document shows (listedDocumentColumns): the rest are most of a row's bytes.
+  const rowsOf = (ids: SQLWrapper | string[]) =>
+    db
+      .select(listedDocumentColumns)
+      .from(documents)
+      .where(Array.isArray(ids) ? anyOf(documents.id, ids) : inArray(documents.id, ids))
+      .orderBy(order.by(order.key), desc(documents.createdAt), desc(documents.id));
+
+  // Without a search: the page's rows and the total in one statement that reads the shared side once.
+  // Its rows (found through the GIN index on shared_with, each one a heap read: thousands for a user
+  // many documents are shared with) are kept in a CTE that both the page's candidates and the count
+  // take from; before, the page and the total each read them.
+  const onlyStates = !query.template_id && !query.tags?.length && !query.search;
+  const sharedSide = db
+    .$with("shared_side")
+    .as(
+      db
+        .select({ id: sql<string>`${documents.id}`.as("id"), key: order.key.as("sort_key"), createdAt: sql<Date>`${documents.createdAt}`.as("created_at") })
+        .from(documents)
+        .where(sides[1]),
+    );
+  const sharedNewest = db
+    .select({ id: sharedSide.id, key: sharedSide.key, createdAt: sharedSide.createdAt })
+    .from(sharedSide)
+    .orderBy(order.by(sharedSide.key), desc(sharedSide.createdAt), desc(sharedSide.id))
+    .limit(offset + query.per_page);
+  const pageCandidates = unionAll(newestOfSide(sides[0]!, 0), sharedNewest).as("candidates");
+  const pageIdsOnce = db
+    .select({ id: pageCandidates.id })
+    .from(pageCandidates)
+    .orderBy(order.by(pageCandidates.key), desc(pageCandidates.createdAt), desc(pageCandidates.id))
+    .limit(query.per_page)
+    .offset(offset);
+  const pageWithTotal = db
+    .with(sharedSide)
+    .select({
+      ...listedDocumentColumns,
+      total: sql<number>`${sentTotal(db, user, query, sides[0]!, onlyStates)} + (select count(*) from ${sql.identifier("shared_side")})`.mapWith(Number),
+    })
+    .from(documents)
+    .where(inArray(documents.id, pageIdsOnce))
+    .orderBy(order.by(order.key), desc(documents.createdAt), desc(documents.id));
   return {
-    rows: db.select().from(documents).where(inArray(documents.id, pageIds)).orderBy(order.by(order.key), desc(documents.createdAt), desc(documents.id)),
-    counts: sides.map((where) => db.select({ n: count() }).from(documents).where(where)),
+    /** Without a search, the page's rows, each carrying the list's total (what listDocuments runs). */
+    rows: matches ? rowsOf(pageIds) : pageWithTotal,
+    /** The total alone: for a page past the end (no row to carry it), and EXPLAIN. */
+    counts: [totalQuery(db, user, query, sides.map(source) as [Source, Source], onlyStates)],
+    /**
+     * A search's page ids with the number of all its hits (count(*) over the window): the matches are
+     * looked up once per request instead of once for the rows and again for the total. listDocuments
+     * runs this, then `rowsOf` its ids; `rows` and `counts` stay the two-statement form (EXPLAIN, and
+     * the total of a page past the end).
+     */
+    searchPage: matches
+      ? db
+          .select({ id: sql<string>`${documents.id}`.as("id"), total: sql<number>`count(*) over ()`.mapWith(Number).as("total") })
+          .from(matchesOf(matches, sides[0]!))
+          .orderBy(order.by(order.key), desc(documents.createdAt), desc(documents.id))
+          .limit(query.per_page)
+          .offset(offset)
+      : undefined,
+    rowsOf,
   };
+}
+
+type Source = { from: typeof documents | SQL; where: SQL | undefined };
+
+/**
+ * The list's total in one statement. The sender's side comes from document_counts (kept by triggers,
+ * migration 0010) when only states filter it — the unfiltered list and the state filter, the ones
+ * every page load asks — so no request counts 100,000 rows; other filters count the matching rows.
+ * The shared side is counted (the GIN index on shared_with finds its few rows).
+ */
+/** The sender's side of the total as a scalar subquery: document_counts when only states filter, else counted. */
+function sentTotal(db: Db, user: User, query: ListDocumentsQuery, sent: SQL, onlyStates: boolean): SQL {
+  if (!onlyStates) return sql`(${db.select({ n: count() }).from(documents).where(sent)})`;
+  return sql`(${db
+    .select({ n: sql`coalesce(sum(${documentCounts.n}), 0)` })
+    .from(documentCounts)
+    .where(and(eq(documentCounts.senderUserId, user.id), query.state?.length ? inArray(documentCounts.state, query.state) : undefined))})`;
+}
+
+function totalQuery(db: Db, user: User, query: ListDocumentsQuery, [sent, shared]: [Source, Source], onlyStates: boolean) {
+  const sharedCount = sql`(${db.select({ n: count() }).from(shared.from).where(shared.where)})`;
+  if (!onlyStates) return db.select({ n: sql<number>`count(*) + ${sharedCount}`.mapWith(Number) }).from(sent.from).where(sent.where);
+  return db
+    .select({ n: sql<number>`coalesce(sum(${documentCounts.n}), 0) + ${sharedCount}`.mapWith(Number) })
+    .from(documentCounts)
+    .where(and(eq(documentCounts.senderUserId, user.id), query.state?.length ? inArray(documentCounts.state, query.state) : undefined));
+}
+
+/**
+ * `search`: a case-insensitive substring of the name, the file name, or a recipient's name or e-mail
+ * (ILIKE '%…%'). Text shorter than three characters has no trigram to look up: it is this filter,
+ * checked row by row (the sender's newest rows until a page is full; the total reads them all).
+ */
+function searchWhere(search: string): SQL {
+  const pattern = `%${escapeLike(search)}%`;
+  return or(
+    ilike(documents.name, pattern),
+    ilike(documents.filename, pattern),
+    sql`exists (select 1 from ${recipients} where ${recipients.documentId} = ${documents.id} and (${ilike(recipients.name, pattern)} or ${ilike(recipients.email, pattern)}))`,
+  )!;
+}
+
+/**
+ * The same search from three characters on: the ids of the documents it matches, which the trigram
+ * indexes (migration 0010) find without reading every row — the same rows ILIKE matches, as the
+ * indexes only pre-select and each candidate is checked with ILIKE itself.
+ */
+function matchingIds(search: string): SQL {
+  const pattern = `%${escapeLike(search)}%`;
+  return sql`select m.id as matched_id from ${documents} m where m.name ilike ${pattern} or m.filename ilike ${pattern}
+    union select ${recipients.documentId} from ${recipients} where ${recipients.name} ilike ${pattern} or ${recipients.email} ilike ${pattern}`;
+}
+
+/**
+ * A side's documents among the matches, under the name "documents" (so the sort keys and columns
+ * read as usual): each match is looked up by primary key and kept if it belongs to the side. The
+ * OFFSET 0 keeps the planner from turning this into a join that walks all of the user's documents
+ * (it did: 95,000 rows read per search); the cost follows the number of matches, not the account.
+ */
+function matchesOf(matches: SQL, side: SQL): SQL {
+  return sql`(${matches}) as matched cross join lateral (select * from ${documents} where ${documents.id} = matched.matched_id and ${side} offset 0) as ${documents}`;
 }
 
 /**
  * The sort key of each order, as one SQL expression so the sides, the union
  * and the final read order alike. The default (created_at, newest first)
- * walks documents_sender_idx and stops after one page. The other keys have no
- * index of their own: the sender's documents are read through that index and
- * top-N sorted (bench/dashboard measures it; an index per key would make them
- * as fast as the default and needs a migration). Never-sent drafts come last
+ * walks documents_sender_idx and stops after one page; each other key has
+ * indexes on these very expressions (migration 0010, schema/documents.ts), so
+ * its sender side stops after one page too. Never-sent drafts come last
  * in both directions of `sent_at`; names compare without case; states follow
  * the document's life (draft, pending, executed, declined, expired, voided).
  */
@@ -107,7 +234,7 @@ function sortOrder(sort: DocumentSort, direction: "asc" | "desc") {
     sent_at: sql`coalesce(${documents.sentAt}, ${sql.raw(direction === "asc" ? "'infinity'" : "'-infinity'")}::timestamptz)`,
     expired_at: sql`${documents.expiresAt}`,
     name: sql`lower(${documents.name})`,
-    state: sql`case ${documents.state} when 'draft' then 0 when 'editing' then 1 when 'pending' then 2 when 'executed' then 3 when 'declined' then 4 when 'expired' then 5 else 6 end`,
+    state: documentStateRank(documents.state),
   };
   return { key: keys[sort], by: (k: SQLWrapper | AnyColumn) => (direction === "asc" ? asc(k) : desc(k)) };
 }

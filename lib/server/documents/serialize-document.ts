@@ -7,7 +7,8 @@ import { signedFileUrl } from "@/lib/server/storage/signed-url";
 import { certificateUrl } from "@/lib/server/completion/certificate-url";
 import { bareSignUrl, signUrl } from "@/lib/server/signing/signer-token";
 import { env } from "@/lib/env";
-import type { DocumentDetails } from "./load-document-details";
+import type { DocumentDetails, ListedDocumentRow } from "./load-document-details";
+import type { DocumentRow } from "./document-access";
 
 
 /**
@@ -20,7 +21,9 @@ import type { DocumentDetails } from "./load-document-details";
  * gets the same address without its `access_token`, which opens a page saying
  * the link is incomplete (docs/api-decisions.md, "Signing links").
  */
-export function serializeDocument(details: DocumentDetails, version: ApiVersion, single: boolean, viewerUserId: string): DocumentResource {
+export function serializeDocument(details: DocumentDetails, version: ApiVersion, single: true, viewerUserId: string): DocumentResource;
+export function serializeDocument(details: DocumentDetails<ListedDocumentRow>, version: ApiVersion, single: false, viewerUserId: string): DocumentResource;
+export function serializeDocument(details: DocumentDetails<ListedDocumentRow>, version: ApiVersion, single: boolean, viewerUserId: string): DocumentResource {
   const { doc, sender, recipients } = details;
   const linkFor = doc.senderUserId === viewerUserId ? signUrl : bareSignUrl;
   const base = env().APP_URL;
@@ -83,18 +86,20 @@ export function serializeDocument(details: DocumentDetails, version: ApiVersion,
     original_file_url: signedFileUrl(doc.originalFileKey, { filename: doc.filename }),
   };
   if (!single) return resource;
+  // (single retrieval: the route read the whole row)
+  const whole = doc as DocumentRow;
 
   const values = new Map((details.fieldValues ?? []).map((v) => [v.fieldId, v.value]));
   return {
     ...resource,
-    kba: doc.kba,
-    form_fields: doc.fields.map((f) => ({ id: f.id, name: f.name, role: f.role, value: formFieldValue(values.get(f.id)), page: f.page })),
+    kba: whole.kba,
+    form_fields: whole.fields.map((f) => ({ id: f.id, name: f.name, role: f.role, value: formFieldValue(values.get(f.id)), page: f.page })),
     // Always URLs (spec 2.1): the stored files once produced, before that the certificate as it stands.
-    signature_certificate_url: doc.certificateKey
-      ? signedFileUrl(doc.certificateKey, { filename: `${safeName}-certificate.pdf` })
+    signature_certificate_url: whole.certificateKey
+      ? signedFileUrl(whole.certificateKey, { filename: `${safeName}-certificate.pdf` })
       : certificateUrl(doc.id, "signature", `${safeName}-certificate.pdf`),
-    merged_document_certificate_url: doc.mergedPdfKey
-      ? signedFileUrl(doc.mergedPdfKey, { filename: `${safeName}-signed-with-certificate.pdf` })
+    merged_document_certificate_url: whole.mergedPdfKey
+      ? signedFileUrl(whole.mergedPdfKey, { filename: `${safeName}-signed-with-certificate.pdf` })
       : certificateUrl(doc.id, "merged", `${safeName}-with-certificate.pdf`),
   };
 }

@@ -3,6 +3,7 @@ import crypto from "node:crypto";
 import { count, eq } from "drizzle-orm";
 import type { Db } from "@/lib/server/db/client";
 import { accounts, documents } from "@/lib/server/db/schema";
+import { invalidateAuthCache } from "@/lib/server/auth-cache/invalidate";
 
 /** A new Standard Webhooks key (standard base64, which their verifier libraries require). */
 export const newCallbackSecret = () => `whsec_${crypto.randomBytes(24).toString("base64")}`;
@@ -16,6 +17,8 @@ export async function getCallbackSecret(db: Db, accountId: string) {
 export async function rotateCallbackSecret(db: Db, accountId: string) {
   const secret = newCallbackSecret();
   await db.update(accounts).set({ callbackSecret: secret }).where(eq(accounts.id, accountId));
+  // Cached token owners carry the account row, the old secret included.
+  await invalidateAuthCache(db, { accountId });
   return secret;
 }
 

@@ -6,6 +6,7 @@ import { apiTime } from "@/lib/api/time";
 import type { Db } from "@/lib/server/db/client";
 import { oauthClients, type users } from "@/lib/server/db/schema";
 import { createClient } from "@/lib/server/oauth/create-client";
+import { invalidateAuthCache } from "@/lib/server/auth-cache/invalidate";
 
 type User = typeof users.$inferSelect;
 type ClientRow = typeof oauthClients.$inferSelect;
@@ -37,4 +38,6 @@ export async function deleteApplication(db: Db, user: User, id: string) {
     .where(and(eq(oauthClients.id, id), eq(oauthClients.ownerUserId, user.id)))
     .returning({ id: oauthClients.id });
   if (!deleted) throw new ApiError("notFound");
+  // Its tokens may belong to users of other accounts: each instance drops them from its cache.
+  await invalidateAuthCache(db, { clientId: deleted.id });
 }

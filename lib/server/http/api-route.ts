@@ -64,7 +64,7 @@ export function apiRoute(options: RouteOptions) {
       const db = await getDb();
       const token = extractAccessToken(req, body);
       const auth: ApiContext["auth"] = await identifyOrThrow(db, token);
-      // Counted as soon as the caller is known (one statement), so every answer from here on carries the rate-limit headers.
+      // Counted as soon as the caller is known (usually without the database: quota-ledger.ts), so every answer from here on carries the rate-limit headers.
       rate = await countRequest(db, rateSubject(auth), rateRules(rateClassOf(req.method, options.rateLimit)));
       if (rate.exceeded) throw rateLimitedError(rate);
       authorizeOrThrow(auth, options.scope, { firstPartyOnly: options.firstPartyOnly });
@@ -75,6 +75,7 @@ export function apiRoute(options: RouteOptions) {
       const unstorable =
         findUnstorableText(params) ?? [...query].map(([k, v]) => findUnstorableText({ [k]: v })).find(Boolean) ?? findUnstorableText(body);
       if (unstorable) throw ApiError.badInput(unstorable, UNSTORABLE_TEXT);
+      // (The services that change what a cached token owner carries drop it themselves: lib/server/auth-cache.)
       const result = await options.handler({ req, db, auth, version, params, query, body });
       return withRateLimitHeaders(result instanceof Response ? result : json(result), rate);
     } catch (err) {

@@ -1,5 +1,6 @@
 import "server-only";
 import { ApiError } from "@/lib/api/errors";
+import { log } from "@/lib/server/observability/logger";
 
 export function json(body: unknown, status = 200, headers?: HeadersInit) {
   return Response.json(body, { status, headers: { "Cache-Control": "no-store", ...headers } });
@@ -8,6 +9,6 @@ export function json(body: unknown, status = 200, headers?: HeadersInit) {
 /** The one place an error becomes a response: `{ "error": message }`. */
 export function errorResponse(err: unknown): Response {
   if (err instanceof ApiError) return json({ error: err.message }, err.status);
-  console.error("[api] unexpected error", err);
+  log("api").error({ err }, "unexpected error");
   return json({ error: "Internal server error." }, 500);
 }

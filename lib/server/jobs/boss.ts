@@ -4,6 +4,7 @@ import type { PGlite } from "@electric-sql/pglite";
 import { env } from "@/lib/env";
 import { getDbHandle } from "@/lib/server/db/client";
 import { queueOptions, type JobName, type JobPayloads } from "./queues";
+import { log } from "@/lib/server/observability/logger";
 
 const g = globalThis as unknown as { __boss?: Promise<PgBoss> };
 
@@ -22,7 +23,7 @@ async function start() {
     handle.kind === "pglite"
       ? new PgBoss({ db: fromPglite(handle.raw as PGlite), backend: "pglite", schema: "pgboss" })
       : new PgBoss({ connectionString: env().DATABASE_URL!, schema: "pgboss", max: 4 });
-  boss.on("error", (err) => console.error("[jobs]", err));
+  boss.on("error", (err) => log("jobs").error({ err }, "queue error"));
   await boss.start();
   for (const [name, options] of Object.entries(queueOptions)) {
     await boss.createQueue(name, options);
@@ -39,8 +40,12 @@ export async function enqueue<K extends JobName>(name: K, data: JobPayloads[K], 
   return boss.send(name, data, options);
 }
 
-export async function stopBoss() {
+/**
+ * Stops taking jobs, gives running ones `graceMs` to finish, then fails what still runs back to
+ * the queue (retried by any worker), and closes the queue's connections.
+ */
+export async function stopBoss(graceMs = 10_000) {
   const boss = g.__boss;
   g.__boss = undefined;
-  if (boss) await (await boss).stop({ graceful: true, timeout: 10_000, close: true });
+  if (boss) await (await boss).stop({ graceful: true, timeout: graceMs, close: true });
 }

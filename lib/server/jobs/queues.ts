@@ -17,11 +17,13 @@ export type JobName = keyof JobPayloads;
  * (crash, kill -9) and retry it, instead of waiting for the job to expire.
  */
 /**
- * Jobs of one queue a process runs at once. Each pg-boss worker takes one job
- * per polling interval (1 s) when the queue is busy, so this is also about the
- * jobs per second a process gets through: network-bound queues (callbacks,
- * e-mail) run more at once than the CPU-bound ones (PDF work), or 200
- * callbacks of a busy minute would take minutes to go out.
+ * Jobs of one queue a process runs at once (2 unless named): one slot per job,
+ * each fetching only while it is free (worker.ts), so a process never holds
+ * more of a queue's jobs than this. A slot that ran a job fetches again at
+ * once, so throughput is bounded by the handlers and this number, not by
+ * the polling interval: network-bound queues (callbacks, e-mail) run more at
+ * once than the CPU-bound ones (PDF work, which run-in-worker.ts serialises
+ * anyway).
  */
 export const workerConcurrency: Partial<Record<JobName, number>> = {
   "deliver-callback": 8,

@@ -4,6 +4,7 @@ import { jobHandlers } from "./handlers";
 import { startWorker } from "./worker";
 import { getBoss } from "./boss";
 import { sweepLostWork } from "./sweep-lost-work";
+import { log } from "@/lib/server/observability/logger";
 
 /** Runs the job handlers in this process and picks up work a crash interrupted. */
 export async function startBackgroundWork() {
@@ -16,5 +17,5 @@ export async function startBackgroundWork() {
   await boss.schedule("sweep-lost-work", "* * * * *");
   const resumed = await sweepLostWork(db, { minAgeSeconds: 0 });
   const total = Object.values(resumed).reduce((a, b) => a + b, 0);
-  if (total) console.log(`[jobs] resumed work interrupted earlier: ${JSON.stringify(resumed)}`);
+  if (total) log("jobs").info({ resumed }, "resumed work interrupted earlier");
 }

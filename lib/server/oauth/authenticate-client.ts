@@ -3,6 +3,7 @@ import { eq } from "drizzle-orm";
 import type { Db } from "@/lib/server/db/client";
 import { oauthClients } from "@/lib/server/db/schema";
 import { safeEqual, sha256 } from "@/lib/server/crypto";
+import { isStorableText } from "@/lib/server/http/invalid-text";
 
 export type ClientCredentials = { clientId: string; clientSecret: string };
 
@@ -14,10 +15,16 @@ export function readClientCredentials(req: Request, form: URLSearchParams): Clie
     const decoded = Buffer.from(basic[1]!, "base64").toString("utf8");
     const colon = decoded.indexOf(":");
     if (colon > 0) {
-      return {
-        clientId: decodeURIComponent(decoded.slice(0, colon)),
-        clientSecret: decodeURIComponent(decoded.slice(colon + 1)),
+      // RFC 6749 2.3.1 form-encodes both parts; one that is not valid percent-encoding is kept as sent,
+      // matches no client and is refused as invalid_client (decodeURIComponent would throw: a 500).
+      const decode = (s: string) => {
+        try {
+          return decodeURIComponent(s);
+        } catch {
+          return s;
+        }
       };
+      return { clientId: decode(decoded.slice(0, colon)), clientSecret: decode(decoded.slice(colon + 1)) };
     }
   }
   const clientId = form.get("client_id");
@@ -26,6 +33,8 @@ export function readClientCredentials(req: Request, form: URLSearchParams): Clie
 }
 
 export async function getClientByClientId(db: Db, clientId: string) {
+  // No client's id holds a NUL or a lone surrogate, and PostgreSQL would refuse to compare one (a 500).
+  if (!isStorableText(clientId)) return null;
   const [client] = await db.select().from(oauthClients).where(eq(oauthClients.clientId, clientId)).limit(1);
   return client ?? null;
 }

@@ -3,6 +3,7 @@ import { eq } from "drizzle-orm";
 import type { Db } from "@/lib/server/db/client";
 import { oauthClients } from "@/lib/server/db/schema";
 import { newId, randomToken, sha256 } from "@/lib/server/crypto";
+import { invalidateAuthCache } from "@/lib/server/auth-cache/invalidate";
 
 export function assertRedirectUri(uri: string) {
   let url: URL;
@@ -51,7 +52,13 @@ export async function ensureFirstPartyClient(
   const [existing] = await db.select().from(oauthClients).where(eq(oauthClients.clientId, input.clientId)).limit(1);
   if (existing) {
     await db.update(oauthClients).set(values).where(eq(oauthClients.id, existing.id));
+    await invalidateAuthCache(db, { clientId: existing.id });
   } else {
-    await db.insert(oauthClients).values({ id: newId(), clientId: input.clientId, ownerUserId: null, ...values });
+    // Instances starting together (a fleet) race here: the later insert finds the earlier one's row,
+    // which holds the same values (they share APP_SECRET), and does nothing.
+    await db
+      .insert(oauthClients)
+      .values({ id: newId(), clientId: input.clientId, ownerUserId: null, ...values })
+      .onConflictDoNothing({ target: oauthClients.clientId });
   }
 }

@@ -6,6 +6,7 @@ import { sha256 } from "@/lib/server/crypto";
 import { issueToken, type TokenResponse } from "./issue-token";
 import { OAuthError } from "./oauth-error";
 import { revokeTokenFamily } from "./revoke-token-family";
+import { invalidateAuthCache } from "@/lib/server/auth-cache/invalidate";
 
 type Client = typeof oauthClients.$inferSelect;
 
@@ -38,6 +39,8 @@ export async function refreshAccessToken(db: Db, client: Client, refreshToken: s
     if (previous?.rotatedAt && previous.clientId === client.id) await revokeTokenFamily(db, previous.familyId);
     throw invalid;
   }
+  // The old access token stops working with the rotation, on every instance.
+  await invalidateAuthCache(db, { tokenIds: [rotated.id] });
   if (rotated.refreshExpiresAt.getTime() < now.getTime()) throw invalid;
 
   return issueToken(db, {

@@ -3,6 +3,7 @@ import { and, eq, isNull, or } from "drizzle-orm";
 import type { Db } from "@/lib/server/db/client";
 import { oauthTokens } from "@/lib/server/db/schema";
 import { sha256 } from "@/lib/server/crypto";
+import { invalidateAuthCache } from "@/lib/server/auth-cache/invalidate";
 
 /**
  * RFC 7009: revokes an access or refresh token of this client (both halves of
@@ -11,7 +12,7 @@ import { sha256 } from "@/lib/server/crypto";
  */
 export async function revokeToken(db: Db, clientId: string, token: string) {
   const hash = sha256(token);
-  await db
+  const revoked = await db
     .update(oauthTokens)
     .set({ revokedAt: new Date() })
     .where(
@@ -20,5 +21,7 @@ export async function revokeToken(db: Db, clientId: string, token: string) {
         isNull(oauthTokens.revokedAt),
         or(eq(oauthTokens.accessTokenHash, hash), eq(oauthTokens.refreshTokenHash, hash)),
       ),
-    );
+    )
+    .returning({ id: oauthTokens.id });
+  if (revoked.length) await invalidateAuthCache(db, { tokenIds: revoked.map((r) => r.id) });
 }

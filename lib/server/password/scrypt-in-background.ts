@@ -51,7 +51,9 @@ function hashingWorker(): Worker {
 }
 
 function startWorker(): Worker {
-  if (import.meta.url.endsWith(".ts")) {
+  // Not `import.meta.url.endsWith(".ts")`: in Turbopack's bundle import.meta.url is the source file's address
+  // too, so `next start` hashed through tsx and the sources (run-in-worker.ts has the same rule).
+  if (process.env.NEXT_RUNTIME !== "nodejs") {
     // Under tsx (CLI, `npm run worker`): the thread imports the TypeScript source through tsx.
     const file = path.join(path.dirname(fileURLToPath(import.meta.url)), "scrypt-worker.ts");
     const boot = `import("tsx/esm/api").then((tsx) => tsx.tsImport(${JSON.stringify(file)}, ${JSON.stringify(import.meta.url)}))`;

@@ -24,6 +24,9 @@ function loadPdfJs(): Promise<PdfJs> {
   return g.__pdfjs;
 }
 
+/** Loads pdf.js now (a processing worker does so before it says it is ready). */
+export const preloadPdfJs = (): Promise<void> => loadPdfJs().then(() => {});
+
 /** The pdfjs-dist package folder (fonts, cmaps and wasm live beside the code). */
 function pdfjsDir() {
   const require = createRequire(path.join(process.cwd(), "package.json"));

@@ -2,45 +2,46 @@ import "server-only";
 import type { PageInfo } from "@/lib/server/db/schema";
 import { getStorage } from "@/lib/server/storage/storage";
 import { renderPagesInWorker } from "@/lib/server/processing/run-in-worker";
-import type { RenderedPage } from "./render-pages";
+import { PAGE_IMAGE, type RenderedPage } from "./render-pages";
 
 /**
  * Renders a PDF and stores it with its page images under `prefix`:
- * `<prefix>/original.pdf`, `<prefix>/pages/<n>.png`, `<prefix>/thumbs/<n>.png`
- * (n from 1). Throws PdfReadError before storing anything when the PDF is
- * unusable, so a failed upload leaves no files behind.
+ * `<prefix>/original.pdf`, `<prefix>/pages/<n>.jpg`, `<prefix>/thumbs/<n>.jpg`
+ * (n from 1; files stored before page images were JPEG end in .png, and their
+ * keys are kept in the rows that name them). Throws PdfReadError when the PDF
+ * is unusable; a failure leaves no files behind.
  */
 export async function storePdfWithPages(
   bytes: Uint8Array,
   prefix: string,
 ): Promise<{ originalFileKey: string; pages: PageInfo[] }> {
-  // Rendered in the bounded processing worker, never on the server's own thread.
-  return storeRenderedPdf(bytes, await renderPagesInWorker(bytes), prefix);
-}
-
-/** Stores a PDF and the page images already rendered from it (see storePdfWithPages). */
-export async function storeRenderedPdf(
-  bytes: Uint8Array,
-  rendered: RenderedPage[],
-  prefix: string,
-): Promise<{ originalFileKey: string; pages: PageInfo[] }> {
-  const storage = getStorage();
-  const originalFileKey = `${prefix}/original.pdf`;
-  await storage.put(originalFileKey, bytes, "application/pdf");
-
   const pages: PageInfo[] = [];
-  for (const [i, page] of rendered.entries()) {
-    const n = i + 1;
-    const imageKey = `${prefix}/pages/${n}.png`;
-    const thumbnailKey = `${prefix}/thumbs/${n}.png`;
-    await storage.put(imageKey, page.image, "image/png");
-    await storage.put(thumbnailKey, page.thumbnail, "image/png");
-    pages.push({ width: page.width, height: page.height, imageKey, thumbnailKey });
+  try {
+    // Rendered in the bounded processing workers, never on the server's own thread; each page is stored as it comes.
+    await renderPagesInWorker(bytes, { onPage: async (n, page) => void (pages[n - 1] = await storePage(prefix, n, page)) });
+    const originalFileKey = `${prefix}/original.pdf`;
+    await getStorage().put(originalFileKey, bytes, "application/pdf");
+    return { originalFileKey, pages };
+  } catch (e) {
+    await deleteStoredPdf({ originalFileKey: `${prefix}/original.pdf`, pages: pages.filter(Boolean) });
+    throw e;
   }
-  return { originalFileKey, pages };
 }
 
-/** Removes what storePdfWithPages stored (when the row that would point at it cannot be written). */
+/** The storage keys of page n's image and thumbnail under `prefix`. */
+export function pageKeys(prefix: string, n: number, names = { pages: "pages", thumbs: "thumbs" }) {
+  return { imageKey: `${prefix}/${names.pages}/${n}.${PAGE_IMAGE.extension}`, thumbnailKey: `${prefix}/${names.thumbs}/${n}.${PAGE_IMAGE.extension}` };
+}
+
+/** Stores one rendered page (image and thumbnail) and returns what the page rows keep of it. */
+export async function storePage(prefix: string, n: number, page: RenderedPage, names?: { pages: string; thumbs: string }): Promise<PageInfo> {
+  const storage = getStorage();
+  const keys = pageKeys(prefix, n, names);
+  await Promise.all([storage.put(keys.imageKey, page.image, PAGE_IMAGE.contentType), storage.put(keys.thumbnailKey, page.thumbnail, PAGE_IMAGE.contentType)]);
+  return { width: page.width, height: page.height, ...keys };
+}
+
+/** Removes what storePdfWithPages or processUpload stored (when the row that would point at it cannot be written). */
 export async function deleteStoredPdf(stored: { originalFileKey: string; pages: PageInfo[] }) {
   const storage = getStorage();
   const keys = [stored.originalFileKey, ...stored.pages.flatMap((p) => [p.imageKey, p.thumbnailKey])];

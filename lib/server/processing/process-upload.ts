@@ -1,7 +1,8 @@
 import "server-only";
 import type { FieldDefinition, PageInfo } from "@/lib/server/db/schema";
 import { newId } from "@/lib/server/crypto";
-import { storeRenderedPdf } from "@/lib/server/pdf/store-pdf-with-pages";
+import { deleteStoredPdf, storePage } from "@/lib/server/pdf/store-pdf-with-pages";
+import { getStorage } from "@/lib/server/storage/storage";
 import { MAX_UPLOAD_BYTES, ProcessingError, toProcessingError } from "./processing-error";
 import { prepareUploadInWorker } from "./run-in-worker";
 
@@ -22,6 +23,12 @@ export type ProcessUploadOptions = {
   autoSignatureFields?: boolean;
   /** Called once the file is being worked on, for the sending request's status. */
   onStage?: (stage: "processing") => Promise<void>;
+  /**
+   * Called as each page's image and thumbnail are stored (in the order they
+   * finish, roughly page order), before the last page is rendered: `done`
+   * pages of `of` are stored so far. Its page keys are final.
+   */
+  onPage?: (page: PageInfo & { n: number }, progress: { done: number; of: number }) => Promise<void> | void;
 };
 
 export type ProcessedUpload = {
@@ -34,30 +41,41 @@ export type ProcessedUpload = {
 
 /**
  * Turns an uploaded one-off file into the pages and fields of a document.
- * Nothing is stored until every check has passed, so a ProcessingError leaves
- * no files behind; its message is meant for the sender (status_message).
+ * Pages are stored as they are rendered, once every check on the file has
+ * passed; a ProcessingError removes what was stored, so it leaves no files
+ * behind; its message is meant for the sender (status_message).
  *
- * Cost: a PDF is read by pdf.js twice (here for its text, then by the
- * renderer, which has to see the tags already covered) and once by pdf-lib;
- * rendering the pages dominates. Images skip the text pass (they have none).
+ * Cost: a PDF is read by pdf.js for its text, then by the renderers (one per
+ * worker, they have to see the tags already covered), and once by pdf-lib;
+ * rendering and encoding the pages dominate, spread over the worker threads.
+ * Images skip the text pass (they have none).
  */
 export async function processUpload(bytes: Uint8Array, opts: ProcessUploadOptions): Promise<ProcessedUpload> {
   await opts.onStage?.("processing");
   if (bytes.length === 0) throw ProcessingError.empty();
   if (bytes.length > MAX_UPLOAD_BYTES) throw ProcessingError.tooLarge(bytes.length);
 
-  // Everything that decodes the file runs in the bounded worker (memory, time).
-  const prepared = await prepareUploadInWorker(bytes, opts.roles);
-  let stored: { originalFileKey: string; pages: PageInfo[] };
+  // Everything that decodes the file runs in the bounded workers (memory, time).
+  const stored: PageInfo[] = [];
+  const originalFileKey = `${opts.storagePrefix}/original.pdf`;
+  let done = 0;
+  let prepared: Awaited<ReturnType<typeof prepareUploadInWorker>>;
   try {
-    stored = await storeRenderedPdf(prepared.pdf, prepared.pages, opts.storagePrefix);
+    prepared = await prepareUploadInWorker(bytes, opts.roles, async (n, page, pageCount) => {
+      const info = await storePage(opts.storagePrefix, n, page);
+      stored[n - 1] = info;
+      await opts.onPage?.({ ...info, n }, { done: ++done, of: pageCount });
+    });
+    await getStorage().put(originalFileKey, prepared.pdf, "application/pdf");
   } catch (e) {
+    await deleteStoredPdf({ originalFileKey, pages: stored.filter(Boolean) });
     throw toProcessingError(e);
   }
+  const pages = stored;
   const tagged = prepared.fields;
   const fields =
-    opts.roles === "any" || opts.autoSignatureFields === false ? tagged : [...tagged, ...signatureFieldsForUntaggedRoles(tagged, opts.roles, stored.pages)];
-  return { ...stored, fields, pageCount: stored.pages.length };
+    opts.roles === "any" || opts.autoSignatureFields === false ? tagged : [...tagged, ...signatureFieldsForUntaggedRoles(tagged, opts.roles, pages)];
+  return { originalFileKey, pages, fields, pageCount: pages.length };
 }
 
 // Size and place of the automatic signature boxes, in points.

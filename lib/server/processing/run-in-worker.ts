@@ -1,137 +1,213 @@
 import "server-only";
-import path from "node:path";
-import { fileURLToPath } from "node:url";
-import { Worker, type ResourceLimits } from "node:worker_threads";
-import { env } from "@/lib/env";
+import type { FieldDefinition } from "@/lib/server/db/schema";
 import type { RenderedPage } from "@/lib/server/pdf/render-pages";
-import { ProcessingError } from "./processing-error";
-import type { PreparedUpload } from "./prepare-upload";
-import type { WorkerReply, WorkerTask } from "./worker-protocol";
+import { MAX_PAGES } from "./processing-error";
+import type { PageTags } from "./text-tags";
+import { WORKERS, withJob, type Job, type Success } from "./worker-pool";
 
-/** How often the process's memory is sampled while a worker runs. */
-const WATCH_MS = 20;
+export { processingWorkersReady } from "./worker-pool";
+
+/** Called with each page as soon as it is rendered (n from 1), in the order they finish. */
+export type OnPage = (n: number, page: RenderedPage, pageCount: number) => Promise<void> | void;
 
 /**
- * Runs the decoding of one upload (prepare-upload.ts) or the rendering of a
- * PDF in a worker thread with bounds, so a hostile or broken file cannot
- * take the server down with it:
+ * Runs the decoding of uploads (prepare-upload.ts), the rendering of PDFs and
+ * the reading of signatures in worker threads with bounds, so a hostile or
+ * broken file cannot take the server down with it:
  *
- * - the worker's JavaScript heap is capped (resourceLimits);
+ * - each worker's JavaScript heap is capped (resourceLimits);
  * - memory outside that heap (typed arrays, canvas bitmaps) is watched: when
  *   the process's RSS grows by more than PROCESSING_MEMORY_MB over what it
- *   was when the worker started, the worker is stopped;
- * - it is stopped after PROCESSING_TIMEOUT_SECONDS.
+ *   was when the job started, the job's workers are stopped;
+ * - they are stopped after PROCESSING_TIMEOUT_SECONDS.
  *
  * A stopped worker frees everything it held; the upload ends with a
- * ProcessingError the sender can read. One worker runs at a time per process
- * (rendering strictly one page at a time is what @napi-rs/canvas needs, and
- * the memory budget is then one job's), so further uploads wait their turn.
- * The server's own event loop never decodes anything and keeps answering.
+ * ProcessingError the sender can read. One job runs at a time per process
+ * (the memory budget is then one job's), so further uploads wait their turn.
+ * Workers are started ahead of time and kept between jobs (a fresh thread
+ * runs pdf.js several times slower until its code is optimised, and loading
+ * it costs a second or more); a job that fails in any way stops all of its
+ * workers, and a worker is replaced after JOBS_PER_WORKER jobs, so nothing a
+ * file left behind lives on for long. The server's own event loop never
+ * decodes anything.
  */
-export function prepareUploadInWorker(bytes: Uint8Array, roles: readonly string[] | "any"): Promise<PreparedUpload> {
-  return runExclusive(async () => {
-    const reply = await runTask({ op: "upload", bytes, roles });
-    if (reply.op !== "upload") throw new Error("the processing worker answered another task");
-    return reply.result;
+export function prepareUploadInWorker(
+  bytes: Uint8Array,
+  roles: readonly string[] | "any",
+  onPage: OnPage,
+): Promise<{ pdf: Uint8Array; fields: FieldDefinition[]; pageCount: number }> {
+  return withJob(WORKERS, { keep: true }, async (job) => {
+    const checked = await job.request(0, { op: "check", bytes, roles });
+    if (checked.op !== "check") throw new Error("the processing worker answered another task");
+    if (checked.kind === "ready") {
+      const pageCount = await renderAcross(job, checked.pdf, MAX_PAGES, onPage);
+      return { pdf: checked.pdf, fields: checked.fields, pageCount };
+    }
+    return scanAndRender(job, bytes, roles, checked, onPage);
   });
 }
 
-/** renderPdfPages (lib/server/pdf/render-pages.ts) in the bounded worker. */
-export function renderPagesInWorker(bytes: Uint8Array, opts: { maxPages?: number } = {}): Promise<RenderedPage[]> {
-  return runExclusive(async () => {
-    const reply = await runTask({ op: "render", bytes, maxPages: opts.maxPages });
-    if (reply.op !== "render") throw new Error("the processing worker answered another task");
-    return reply.pages;
+/**
+ * A checked PDF upload, on every worker of the job: each opens the upload as
+ * it came and reads the text tags of the next page not yet taken (so the
+ * text pass is spread like the rendering); then the worker that checked it
+ * covers the tags and flattens the form (pdf-lib) while the others already
+ * render the pages that cover changes nothing on (no tags there, no form),
+ * from the document they have open; the pages with tags, or all of them when
+ * there is a form, are rendered from the prepared PDF once it exists. Pages
+ * are taken in page order, so page 1 comes among the first whatever it holds.
+ * Errors are the one-thread order's: the first page (in page order) whose
+ * tags are refused wins, and nothing is rendered before every tag is read.
+ */
+async function scanAndRender(
+  job: Job,
+  bytes: Uint8Array,
+  roles: readonly string[] | "any",
+  checked: { pageCount: number; untaggedPagesAsUploaded: boolean },
+  onPage: OnPage,
+): Promise<{ pdf: Uint8Array; fields: FieldDefinition[]; pageCount: number }> {
+  const count = checked.pageCount;
+  const workers = Math.min(job.size, count);
+  const expect = <T extends Success["op"]>(reply: Success, op: T) => {
+    if (reply.op !== op) throw new Error("the processing worker answered another task");
+    return reply as Extract<Success, { op: T }>;
+  };
+  try {
+    // 1. Text tags, pages dealt out. Worker 0 has the upload open from "check"; the others open it now.
+    const scanned: PageTags[] = [];
+    let next = 1;
+    const refused: { n: number; error: unknown }[] = [];
+    const scan = async (i: number) => {
+      if (i > 0) expect(await job.request(i, { op: "source", bytes }), "source");
+      while (next <= count && !refused.length) {
+        const n = next++;
+        try {
+          scanned.push(expect(await job.request(i, { op: "scan", n, roles }), "scan").tags);
+        } catch (e) {
+          // Pages are handed out in order: every page before n was handed first and still reports.
+          refused.push({ n, error: e });
+          return;
+        }
+      }
+    };
+    await Promise.all(Array.from({ length: workers }, (_, i) => scan(i)));
+    if (refused.length) throw refused.sort((a, b) => a.n - b.n)[0]!.error;
+
+    // 2. Cover the tags (worker 0) while the others render what needs no cover; 3. the rest.
+    const tagged = new Set(scanned.filter((p) => p.tagBoxes.length).map((p) => p.page));
+    // Only a file with no tag at all is rendered from the upload as it came: covering tags rewrites the whole
+    // file (pdf-lib), and what signers see must come from the bytes that are stored and signed, not from a
+    // second parser's reading of the original (a crafted PDF can read differently in the two).
+    const asUploaded = checked.untaggedPagesAsUploaded && tagged.size === 0;
+    let prepared: Uint8Array | null = null;
+    const finished = job.request(0, { op: "finish", scanned }).then((r) => {
+      const f = expect(r, "finish");
+      prepared = f.pdf ?? bytes;
+      return f;
+    });
+    finished.catch(() => {}); // awaited below
+    const todo = Array.from({ length: count }, (_, k) => k + 1);
+    const handed = handOver(onPage, count);
+    let stopped = false;
+    const render = async (i: number) => {
+      if (i === 0) await finished;
+      let opened = false;
+      while (todo.length && !stopped) {
+        if (!prepared && !asUploaded) {
+          await finished;
+          continue;
+        }
+        const n = todo.shift()!;
+        const from = asUploaded ? "source" : "open";
+        if (from === "open" && !opened) {
+          expect(await job.request(i, { op: "open", bytes: prepared!, maxPages: MAX_PAGES }), "open");
+          opened = true;
+        }
+        const reply = expect(await job.request(i, { op: "page", n, from }), "page");
+        if (reply.n !== n) throw new Error("the processing worker answered another task");
+        handed.give(n, reply.page);
+      }
+    };
+    const loops = Array.from({ length: workers }, (_, i) =>
+      render(i).catch((e) => {
+        stopped = true;
+        throw e;
+      }),
+    );
+    await Promise.all(loops);
+    await handed.settled();
+    const { fields } = await finished;
+    return { pdf: prepared!, fields, pageCount: count };
+  } finally {
+    // The workers are kept for the next job (when it succeeded): they let go of this PDF now.
+    await Promise.all(Array.from({ length: workers }, (_, i) => job.request(i, { op: "close" }).catch(() => {})));
+  }
+}
+
+/** Renders every page of a PDF (lib/server/pdf/render-pages.ts) across the bounded workers; pages in order. */
+export function renderPagesInWorker(bytes: Uint8Array, opts: { maxPages?: number; onPage?: OnPage } = {}): Promise<RenderedPage[]> {
+  return withJob(WORKERS, { keep: true }, async (job) => {
+    const pages: RenderedPage[] = [];
+    await renderAcross(job, bytes, opts.maxPages, async (n, page, count) => {
+      pages[n - 1] = page;
+      await opts.onPage?.(n, page, count);
+    });
+    return pages;
   });
 }
 
 /** The signatures and evidence marks of a file sent to /verify, read in the bounded worker (a hostile PDF is anyone's to send). */
 export function inspectPdfInWorker(bytes: Uint8Array, serviceCertificate: Uint8Array | null) {
-  return runExclusive(async () => {
-    const reply = await runTask({ op: "inspect", bytes, serviceCertificate });
+  // Not kept afterwards: the signature readers it loads would stay in a worker that renders uploads.
+  return withJob(1, { keep: false }, async (job) => {
+    const reply = await job.request(0, { op: "inspect", bytes, serviceCertificate });
     if (reply.op !== "inspect") throw new Error("the processing worker answered another task");
     return { signatures: reply.signatures, marks: reply.marks };
   });
 }
 
-// One queue per process, also when Next loads this module twice.
-const g = globalThis as unknown as { __processingQueue?: Promise<unknown> };
-
-function runExclusive<T>(work: () => Promise<T>): Promise<T> {
-  const previous = g.__processingQueue ?? Promise.resolve();
-  const next = previous.catch(() => {}).then(work);
-  g.__processingQueue = next.catch(() => {});
-  return next;
-}
-
-type Success = Extract<WorkerReply, { ok: true }>;
-
-function runTask(task: WorkerTask): Promise<Success> {
-  const { PROCESSING_MEMORY_MB: budgetMb, PROCESSING_TIMEOUT_SECONDS: seconds } = env();
-  const limits: ResourceLimits = { maxOldGenerationSizeMb: budgetMb, maxYoungGenerationSizeMb: 32 };
-  const baseline = process.memoryUsage.rss();
-  const worker = startWorker(limits);
-
-  return new Promise<Success>((resolve, reject) => {
-    let settled = false;
-    let stopReason: ProcessingError | undefined;
-    const settle = (fn: () => void) => {
-      if (settled) return;
-      settled = true;
-      clearInterval(watch);
-      clearTimeout(deadline);
-      void worker.terminate();
-      fn();
-    };
-    const stop = (reason: ProcessingError) => {
-      stopReason ??= reason;
-      settle(() => reject(reason));
-    };
-
-    const watch = setInterval(() => {
-      if (process.memoryUsage.rss() - baseline > budgetMb * 1024 * 1024) stop(ProcessingError.outOfMemory());
-    }, WATCH_MS);
-    const deadline = setTimeout(() => stop(ProcessingError.tooSlow(seconds)), seconds * 1000);
-
-    worker.on("message", (reply: WorkerReply) =>
-      settle(() => {
-        if (reply.ok) resolve(reply);
-        else if (reply.kind === "processing") reject(new ProcessingError(reply.code, reply.message));
-        else reject(new Error(`processing worker: ${reply.message}`));
-      }),
-    );
-    worker.on("error", (err: Error & { code?: string }) =>
-      settle(() => reject(err.code === "ERR_WORKER_OUT_OF_MEMORY" ? ProcessingError.outOfMemory() : err)),
-    );
-    worker.on("exit", (code) => settle(() => reject(stopReason ?? new Error(`the processing worker exited (code ${code}) without an answer`))));
-
-    // The upload's bytes are copied into the worker: the caller keeps its own.
-    worker.postMessage(task);
-  });
+/**
+ * Every worker of the job opens the PDF, then asks for the next page not yet
+ * taken until none is left, so pages come out roughly in order (page 1 first)
+ * and a slow page holds up only its own worker. Returns the page count.
+ */
+async function renderAcross(job: Job, bytes: Uint8Array, maxPages: number | undefined, onPage: OnPage): Promise<number> {
+  const opened = await job.request(0, { op: "open", bytes, maxPages });
+  if (opened.op !== "open") throw new Error("the processing worker answered another task");
+  const count = opened.pageCount;
+  let next = 1;
+  const handed = handOver(onPage, count);
+  const loop = async (i: number) => {
+    if (i > 0 && (await job.request(i, { op: "open", bytes, maxPages })).op !== "open") throw new Error("the processing worker answered another task");
+    while (next <= count) {
+      const n = next++;
+      const reply = await job.request(i, { op: "page", n });
+      if (reply.op !== "page" || reply.n !== n) throw new Error("the processing worker answered another task");
+      handed.give(n, reply.page);
+    }
+  };
+  // Worker 0 starts at once (it has the PDF open); the others join as they have opened it.
+  const workers = Math.min(job.size, count);
+  await Promise.all(Array.from({ length: workers }, (_, i) => loop(i)));
+  await handed.settled();
+  // The workers are kept for the next job: they let go of this PDF now.
+  await Promise.all(Array.from({ length: workers }, (_, i) => job.request(i, { op: "close" })));
+  return count;
 }
 
 /**
- * Under `next start` Turbopack sees `new Worker(new URL(…, import.meta.url))`
- * and bundles the worker file as an entry of its own. Under tsx (the CLI,
- * `npm run worker`) this module runs from source: Node 20 does not apply
- * tsx's loader to worker threads, so the worker imports its TypeScript entry
- * through tsx's API. (The path is computed at run time there, so the bundler
- * leaves it alone.) Bare imports in the eval'd boot code resolve from the
- * working directory, the project root.
+ * Takes the pages the workers render: each goes to onPage (stored) while
+ * its worker goes on with its next page; settled() waits for them all.
  */
-function startWorker(resourceLimits: ResourceLimits): Worker {
-  if (import.meta.url.endsWith(".ts")) {
-    const file = path.join(path.dirname(fileURLToPath(import.meta.url)), "processing-worker.ts");
-    // pdf.js is imported natively first and left where pdfjs.ts looks for it:
-    // through tsx's transform it alone took ~400 MB.
-    const boot = `(async () => {
-      globalThis.pdfjsWorker = await import("pdfjs-dist/legacy/build/pdf.worker.mjs");
-      globalThis.__pdfjs = import("pdfjs-dist/legacy/build/pdf.mjs");
-      await globalThis.__pdfjs;
-      const tsx = await import("tsx/esm/api");
-      await tsx.tsImport(${JSON.stringify(file)}, ${JSON.stringify(import.meta.url)});
-    })()`;
-    return new Worker(boot, { eval: true, resourceLimits });
-  }
-  return new Worker(new URL("./processing-worker.ts", import.meta.url), { resourceLimits });
+function handOver(onPage: OnPage, count: number) {
+  const all: Promise<void>[] = [];
+  return {
+    give(n: number, page: RenderedPage) {
+      const done = Promise.resolve(onPage(n, page, count));
+      done.catch(() => {}); // awaited in settled()
+      all.push(done);
+    },
+    /** Every page given is through onPage (the first failure, if any). */
+    settled: () => Promise.all(all).then(() => {}),
+  };
 }

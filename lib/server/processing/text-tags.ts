@@ -53,33 +53,55 @@ const MIN_SIZE: Record<FieldType, { w: number; h: number }> = {
  * and the tag.
  */
 export async function readTextTags(doc: PDFDocumentProxy, roles: readonly string[] | "any" = "any"): Promise<TextTagResult> {
-  const found: { tag: TagSpec; role: string; page: number; field: Rect; pageW: number; pageH: number }[] = [];
+  const scanned: PageTags[] = [];
+  for (let n = 1; n <= doc.numPages; n++) scanned.push(await scanPageTags(doc, n, roles));
+  return assembleTextTags(scanned);
+}
+
+/** A tag found on one page, before fields are named (plain data: it crosses worker threads). */
+export type FoundTag = { tag: TagSpec; role: string; page: number; field: Rect; pageW: number; pageH: number };
+
+/** What one page's text holds: its tags and the boxes to cover. */
+export type PageTags = { page: number; found: FoundTag[]; tagBoxes: TagBox[] };
+
+/**
+ * The tags of page n alone. Pages are independent of each other, so several
+ * workers can each scan a share of the pages (run-in-worker.ts) and
+ * assembleTextTags puts them together; scanning pages 1..N in order and
+ * stopping at the first error is what readTextTags does.
+ */
+export async function scanPageTags(doc: PDFDocumentProxy, n: number, roles: readonly string[] | "any"): Promise<PageTags> {
+  const found: FoundTag[] = [];
   const tagBoxes: TagBox[] = [];
   const fonts = await loadMetricFonts();
-
-  for (let n = 1; n <= doc.numPages; n++) {
-    const page = await doc.getPage(n);
-    try {
-      const viewport = page.getViewport({ scale: 1 });
-      const content = await page.getTextContent();
-      const items = content.items.filter((i): i is TextItem => "str" in i);
-      for (const hit of findTags(items, n, roles)) {
-        const box = unionBox(hit.parts.map((p) => partBox(p, content.styles[p.item.fontName], viewport, fonts)));
-        if (!box) continue;
-        // Padding covers anti-aliasing, and the estimate when a tag shares its item with other text.
-        const pad = Math.min(2, (box.y1 - box.y0) * 0.1);
-        const shared = hit.parts.some((p) => p.from > 0 || p.to < p.item.str.length);
-        const hpad = shared ? Math.max(pad, (box.y1 - box.y0) * 0.15) : pad;
-        const padded = { x0: box.x0 - hpad, y0: box.y0 - pad, x1: box.x1 + hpad, y1: box.y1 + pad };
-        tagBoxes.push({ page: n, ...toFractions(clampRect(padded, viewport), viewport) });
-        const field = hit.tag.sizing === "extent" ? extentRect(hit.tag, box, viewport) : fieldRect(hit.tag, box, viewport);
-        found.push({ tag: hit.tag, role: hit.role, page: n, field, pageW: viewport.width, pageH: viewport.height });
-      }
-    } finally {
-      page.cleanup();
+  const page = await doc.getPage(n);
+  try {
+    const viewport = page.getViewport({ scale: 1 });
+    const content = await page.getTextContent();
+    const items = content.items.filter((i): i is TextItem => "str" in i);
+    for (const hit of findTags(items, n, roles)) {
+      const box = unionBox(hit.parts.map((p) => partBox(p, content.styles[p.item.fontName], viewport, fonts)));
+      if (!box) continue;
+      // Padding covers anti-aliasing, and the estimate when a tag shares its item with other text.
+      const pad = Math.min(2, (box.y1 - box.y0) * 0.1);
+      const shared = hit.parts.some((p) => p.from > 0 || p.to < p.item.str.length);
+      const hpad = shared ? Math.max(pad, (box.y1 - box.y0) * 0.15) : pad;
+      const padded = { x0: box.x0 - hpad, y0: box.y0 - pad, x1: box.x1 + hpad, y1: box.y1 + pad };
+      tagBoxes.push({ page: n, ...toFractions(clampRect(padded, viewport), viewport) });
+      const field = hit.tag.sizing === "extent" ? extentRect(hit.tag, box, viewport) : fieldRect(hit.tag, box, viewport);
+      found.push({ tag: hit.tag, role: hit.role, page: n, field, pageW: viewport.width, pageH: viewport.height });
     }
+  } finally {
+    page.cleanup();
   }
+  return { page: n, found, tagBoxes };
+}
 
+/** The fields and tag boxes of every page scanned (in any order): fields named and sorted as readTextTags gives them. */
+export function assembleTextTags(scanned: readonly PageTags[]): TextTagResult {
+  const pages = [...scanned].sort((a, b) => a.page - b.page);
+  const tagBoxes = pages.flatMap((p) => p.tagBoxes);
+  const found = pages.flatMap((p) => p.found);
   found.sort((a, b) => a.page - b.page || a.field.y0 - b.field.y0 || a.field.x0 - b.field.x0);
   const names = defaultNamer(found.flatMap((f) => (f.tag.name ? [f.tag.name] : [])));
   const fields = found.map(({ tag, role, page, field, pageW, pageH }): FieldDefinition => ({

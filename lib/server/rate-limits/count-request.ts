@@ -1,8 +1,7 @@
 import "server-only";
-import { sql } from "drizzle-orm";
 import { ApiError } from "@/lib/api/errors";
 import type { Db } from "@/lib/server/db/client";
-import { apiRateCounters } from "@/lib/server/db/schema";
+import { canSpend, refill, spend } from "./quota-ledger";
 import type { RateRule } from "./rules";
 
 /** What the X-RateLimit-* headers report: the rule closest to refusing. */
@@ -18,44 +17,29 @@ export type RateLimitState = {
 };
 
 /**
- * Counts one request against each of the rules, in one statement: an upsert
- * of one row per rule that starts a new window (count 1) when the stored one
- * is over, else adds one, and answers the counts. The window is taken from
- * the database's clock, so every instance agrees on it; a row's window only
- * moves forward, so an instance whose request arrives late counts it in the
- * current window rather than resetting it. Requests over the limit still
- * count: a client that keeps hammering stays refused until the window ends.
+ * Counts one request against each of the rules. Usually without the
+ * database: the request spends a number of this instance's block of each
+ * window (quota-ledger.ts); only when a block runs out, or a window ends, is
+ * a new one taken, in one statement for all the rules that need it. Requests
+ * over one rule's limit still count against the others (an hour's quota goes
+ * on being used by a client that hammers past the minute's), and a client
+ * that keeps hammering stays refused until the window ends.
  */
 export async function countRequest(db: Db, subject: string, rules: RateRule[]): Promise<RateLimitState> {
-  const windowStart = (seconds: number) => sql`(floor(extract(epoch from now()) / ${sql.raw(String(seconds))}))::bigint * ${sql.raw(String(seconds))}`;
-  const rows = await db
-    .insert(apiRateCounters)
-    .values(rules.map((r) => ({ subject, bucket: r.bucket, windowStart: windowStart(r.windowSeconds), count: 1 })))
-    .onConflictDoUpdate({
-      target: [apiRateCounters.subject, apiRateCounters.bucket],
-      set: {
-        count: sql`case when excluded.window_start > ${apiRateCounters.windowStart} then 1 else ${apiRateCounters.count} + 1 end`,
-        windowStart: sql`greatest(${apiRateCounters.windowStart}, excluded.window_start)`,
-      },
-    })
-    .returning({
-      bucket: apiRateCounters.bucket,
-      windowStart: apiRateCounters.windowStart,
-      count: apiRateCounters.count,
-      now: sql<string>`extract(epoch from now())`,
-    });
-
+  for (;;) {
+    const stale = rules.filter((r) => !canSpend(subject, r));
+    if (!stale.length) break;
+    await refill(db, subject, stale);
+  }
+  // No await from the check above to here: the numbers are taken atomically.
   const states = rules.map((r): RateLimitState => {
-    const row = rows.find((x) => x.bucket === r.bucket);
-    const count = row?.count ?? 1;
-    const now = Number(row?.now ?? Date.now() / 1000);
-    const reset = Number(row?.windowStart ?? Math.floor(now / r.windowSeconds) * r.windowSeconds) + r.windowSeconds;
+    const { number, reset, retryAfter } = spend(subject, r);
     return {
       limit: r.limit,
-      remaining: Math.max(0, r.limit - count),
+      remaining: Math.max(0, r.limit - number),
       reset,
-      retryAfter: Math.max(1, Math.ceil(reset - now)),
-      exceeded: count > r.limit ? r : null,
+      retryAfter,
+      exceeded: number > r.limit ? r : null,
     };
   });
   // Over a limit: the one that lasts longest. Otherwise the one with the least left.

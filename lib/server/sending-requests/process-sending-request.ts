@@ -8,6 +8,7 @@ import { dispatchSideEffects } from "@/lib/server/sending/after-commit";
 import { processUpload, rolesInSigningOrder } from "@/lib/server/processing/process-upload";
 import { ProcessingError } from "@/lib/server/processing/processing-error";
 import { AlreadyCompleted, createDocumentFromUpload, PlanRefusal } from "./create-document-from-upload";
+import { log } from "@/lib/server/observability/logger";
 
 const FINAL = ["completed", "errored"];
 
@@ -38,7 +39,7 @@ export async function processSendingRequest(db: Db, id: string, attempt: JobAtte
     if (err instanceof AlreadyCompleted) return;
     if (err instanceof ProcessingError || err instanceof PlanRefusal) return fail(db, id, err.message);
     if (attempt.retryCount >= attempt.retryLimit) {
-      console.error(`[sending-request ${id}] giving up`, err);
+      log("sending-request").error({ err, sendingRequestId: id }, "giving up");
       return fail(db, id, "The file could not be processed because of an error on our side. Please try again.");
     }
     throw err; // pg-boss retries with backoff

@@ -1,6 +1,6 @@
 import "server-only";
 import { hmac, safeEqual } from "@/lib/server/crypto";
-import { deriveSecret } from "@/lib/server/secrets";
+import { deriveSecret, getAppSecret } from "@/lib/server/secrets";
 import { env } from "@/lib/env";
 
 /** What a signing link is derived from: the recipient and how many times the sender re-issued their link. */
@@ -18,8 +18,15 @@ export type SignerLink = { id: string; linkVersion: number };
  * before versions existed keep working. Ids are UUIDs (no ":"), so a versioned
  * input can never equal another recipient's unversioned one.
  */
-export const signerToken = (r: SignerLink) =>
-  hmac(deriveSecret("signer-token"), r.linkVersion > 0 ? `${r.id}:v${r.linkVersion}` : r.id);
+export const signerToken = (r: SignerLink) => hmac(signerTokenKey(), r.linkVersion > 0 ? `${r.id}:v${r.linkVersion}` : r.id);
+
+// Derived once per app secret, not per link: a list page answers a sign_url for each of hundreds of recipients.
+let derived: { secret: string; key: string } | undefined;
+function signerTokenKey() {
+  const secret = getAppSecret();
+  if (derived?.secret !== secret) derived = { secret, key: deriveSecret("signer-token") };
+  return derived.key;
+}
 
 export const verifySignerToken = (r: SignerLink, token: string | null) => !!token && safeEqual(signerToken(r), token);
 

@@ -1,4 +1,5 @@
 import "server-only";
+import { log } from "@/lib/server/observability/logger";
 
 /**
  * Errors of the signer page's calls, rendered as `{ error, field? }`. The
@@ -33,6 +34,6 @@ export function signingErrorResponse(err: unknown): Response {
   if (err instanceof SigningError) {
     return Response.json({ error: err.message, ...(err.field ? { field: err.field } : {}) }, { status: err.status, headers: { "Cache-Control": "no-store" } });
   }
-  console.error("[signing] unexpected error", err);
+  log("signing").error({ err }, "unexpected error");
   return Response.json({ error: "Something went wrong on our side. Please try again." }, { status: 500 });
 }

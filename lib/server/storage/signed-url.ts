@@ -1,7 +1,7 @@
 import "server-only";
 import { env } from "@/lib/env";
 import { hmac, safeEqual } from "@/lib/server/crypto";
-import { deriveSecret } from "@/lib/server/secrets";
+import { deriveSecret, getAppSecret } from "@/lib/server/secrets";
 import { assertValidKey } from "./storage";
 
 const DEFAULT_TTL_SECONDS = 60 * 60;
@@ -9,10 +9,22 @@ const DEFAULT_TTL_SECONDS = 60 * 60;
 // within a few minutes gets the very same URL, which browsers can cache.
 const EXPIRY_STEP_SECONDS = 10 * 60;
 
+// Derived once per app secret, not per address: a page of 100 documents signs
+// several hundred addresses, and deriving the key again doubled each one's HMACs.
+const derived = new Map<string, { secret: string; key: string }>();
+function keyFor(purpose: string) {
+  const secret = getAppSecret();
+  const hit = derived.get(purpose);
+  if (hit?.secret === secret) return hit.key;
+  const key = deriveSecret(purpose);
+  derived.set(purpose, { secret, key });
+  return key;
+}
+
 // The message is JSON so no choice of key/filename can make two different
 // (key, expires, filename) triples sign the same bytes.
 const signatureOf = (key: string, expires: number, filename: string | null) =>
-  hmac(deriveSecret("file-urls"), JSON.stringify([key, expires, filename]));
+  hmac(keyFor("file-urls"), JSON.stringify([key, expires, filename]));
 
 /** `/files/a/b c.pdf` with each segment escaped; the route decodes them back to the key. */
 export const filePath = (key: string) => `/files/${key.split("/").map(encodeURIComponent).join("/")}`;
@@ -36,7 +48,7 @@ export function verifyFileSignature(key: string, searchParams: URLSearchParams, 
 // stands), signed the same way with a key of their own: a route address and a
 // file key can never share a signature.
 const routeSignatureOf = (path: string, expires: number, filename: string | null) =>
-  hmac(deriveSecret("route-urls"), JSON.stringify([path, expires, filename]));
+  hmac(keyFor("route-urls"), JSON.stringify([path, expires, filename]));
 
 /** `${APP_URL}<path>?expires=…&signature=…`: a time-limited address of a route (`path` starts with "/"). */
 export function signedRouteUrl(path: string, opts: SignOpts = {}): string {

@@ -3,6 +3,7 @@ import crypto from "node:crypto";
 import fs from "node:fs/promises";
 import path from "node:path";
 import { env } from "@/lib/env";
+import { S3Storage, s3Settings } from "./s3-storage";
 
 /**
  * Where files live (original PDFs, page images, signed PDFs). Callers only see
@@ -52,7 +53,7 @@ export const contentTypeFromKey = (key: string) =>
 // The content type is kept in a sidecar file next to the data. Keys ending in
 // the sidecar suffix are refused, so a sidecar can never be read or
 // overwritten as a file of its own.
-const META_SUFFIX = ".__meta.json";
+export const META_SUFFIX = ".__meta.json";
 
 export class LocalDiskStorage implements Storage {
   constructor(private readonly root: string) {}
@@ -114,9 +115,10 @@ const isMissing = (e: unknown) => {
 
 const g = globalThis as unknown as { __storage?: Storage };
 
-/** The process-wide storage driver (local disk under `${DATA_DIR}/files`). */
+/** The process-wide storage driver: local disk under `${DATA_DIR}/files`, or a bucket with STORAGE=s3. */
 export function getStorage(): Storage {
-  g.__storage ??= new LocalDiskStorage(path.resolve(env().DATA_DIR, "files"));
+  const e = env();
+  g.__storage ??= e.STORAGE === "s3" ? new S3Storage(s3Settings(e)) : new LocalDiskStorage(path.resolve(e.DATA_DIR, "files"));
   return g.__storage;
 }
 

@@ -5,7 +5,9 @@ import { templateUploads } from "@/lib/server/db/schema";
 import { getStorage } from "@/lib/server/storage/storage";
 import { processUpload } from "@/lib/server/processing/process-upload";
 import { ProcessingError } from "@/lib/server/processing/processing-error";
+import { pagesSoFar } from "@/lib/server/processing/pages-so-far";
 import type { JobAttempt } from "@/lib/server/sending-requests/process-sending-request";
+import { log } from "@/lib/server/observability/logger";
 
 /**
  * The process-template-upload job: the sending-request pipeline (type check,
@@ -24,16 +26,19 @@ export async function processTemplateUpload(db: Db, id: string, attempt: JobAtte
   try {
     const upload = row.fileKey ? await getStorage().get(row.fileKey) : null;
     if (!upload) throw new ProcessingError("empty", "The uploaded file could not be found; upload it again.");
+    // The pages stored so far are on the row while it is processing, so the builder's address shows page 1 before the last is rendered.
+    const progress = pagesSoFar((pages) => finish({ pages }));
     const processed = await processUpload(new Uint8Array(upload.data), {
       roles: "any",
       storagePrefix: `template-uploads/${id}/document`,
-    });
+      onPage: progress.onPage,
+    }).finally(progress.settled);
     await finish({ status: "completed", originalFileKey: processed.originalFileKey, pages: processed.pages, fields: processed.fields });
   } catch (err) {
-    if (err instanceof ProcessingError) return void (await finish({ status: "errored", statusMessage: err.message }));
+    if (err instanceof ProcessingError) return void (await finish({ status: "errored", statusMessage: err.message, pages: [] }));
     if (attempt.retryCount >= attempt.retryLimit) {
-      console.error(`[template-upload ${id}] giving up`, err);
-      return void (await finish({ status: "errored", statusMessage: "The file could not be processed because of an error on our side. Please try again." }));
+      log("template-upload").error({ err, templateUploadId: id }, "giving up");
+      return void (await finish({ status: "errored", statusMessage: "The file could not be processed because of an error on our side. Please try again.", pages: [] }));
     }
     throw err;
   }

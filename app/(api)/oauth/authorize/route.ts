@@ -1,7 +1,7 @@
 import { getDb } from "@/lib/server/db/client";
 import { isEmailConfirmed } from "@/lib/server/accounts/confirm-email";
 import { readCookie, SESSION_COOKIE, getWebSessionUser, verifyCsrfToken } from "@/lib/server/auth/web-session";
-import { isForeignOrigin, oauthTooLarge, readForm, seeOther } from "@/lib/server/http/form";
+import { isForeignOrigin, oauthTooLarge, oauthUnstorable, readForm, seeOther } from "@/lib/server/http/form";
 import { oauthErrorResponse, OAuthError } from "@/lib/server/oauth/oauth-error";
 import { AUTHORIZE_PARAMS, validateAuthorizeRequestOrThrow } from "@/lib/server/oauth/validate-authorize-request";
 import { createAuthorizationCode, redirectWith } from "@/lib/server/oauth/create-authorization-code";
@@ -29,7 +29,7 @@ export async function POST(req: Request) {
   try {
     if (isForeignOrigin(req)) throw new OAuthError("invalid_request", "Cross-site form submission refused.");
     const db = await getDb();
-    const form = await readForm(req, oauthTooLarge);
+    const form = await readForm(req, oauthTooLarge, oauthUnstorable);
     if (form instanceof Response) return form;
     const request = await validateAuthorizeRequestOrThrow(db, form);
     const sessionToken = readCookie(req, SESSION_COOKIE);

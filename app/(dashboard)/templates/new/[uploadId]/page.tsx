@@ -26,7 +26,7 @@ export default async function NewTemplateBuilderPage({ params }: { params: Promi
   if (upload.template_id) redirect(`/templates/${upload.template_id}/edit`);
   if (upload.status === "errored") return <NotLoaded title="New template" error={upload.status_message ?? "The file could not be processed."} back={back} />;
   if (upload.status === "waiting_for_file") return <NotLoaded title="New template" error="The file was not uploaded. Upload it again." back={back} />;
-  if (upload.status !== "completed") return <UploadFollower id={upload.id} status={upload.status} />;
+  if (upload.status !== "completed") return <UploadFollower id={upload.id} status={upload.status} pages={upload.pages} />;
 
   // Roles named by text tags come first; a file without tags starts with one signer.
   const roleNames = upload.roles.length ? upload.roles : ["Signer 1"];

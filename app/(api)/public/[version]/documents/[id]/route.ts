@@ -7,7 +7,7 @@ export const GET = apiRoute({
   scope: "read",
   handler: async ({ db, auth, params, version }) => {
     const doc = await getAccessibleDocumentOrThrow(db, auth.user, params.id!);
-    return documentResponse(db, doc, version, auth.user.id);
+    return documentResponse(db, doc, version, auth.user);
   },
 });
 

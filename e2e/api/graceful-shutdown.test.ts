@@ -1,0 +1,160 @@
+// Graceful shutdown (issue 15 point 2; docs/deploy.md "Roles and shutdown"):
+// SIGTERM to a busy `npm run worker` and to a busy all-in-one web server.
+// Each must exit within 30 s, taking no new jobs, its running jobs either
+// finished or handed back to the queue (never left `active`, which only a
+// heartbeat timeout would free), and another worker then finishes every one:
+// each sending request completes with exactly one document.
+//
+// PostgreSQL runs only (a worker of its own needs a database another process
+// can open): one web instance and workers on a database of this file's own
+// and an s3rver bucket (e2e/api/support/fleet.ts).
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { prepareFleet, type Fleet, type FleetSetup } from "./support/fleet";
+import { REDIRECT_URI_FOR_OWN_SERVER } from "./support/own-database";
+import { tokenAt } from "./support/own-server";
+import { makePdf, sendingRequestBody } from "./support/sending";
+
+const USER = { email: "grace@shutdown.example", password: "grace-Pa55word-e2e", name: "Grace Shutdown" };
+const PAGES = 30;
+const FINAL = ["completed", "errored"];
+
+let setup: FleetSetup;
+let fleet: Fleet | undefined;
+let token = "";
+let pdf: Uint8Array;
+
+async function call(p: string, init: { method?: string; body?: unknown } = {}) {
+  const res = await fetch(new URL(p, fleet!.appUrl), {
+    method: init.method ?? (init.body === undefined ? "GET" : "POST"),
+    headers: { Authorization: `Bearer ${token}`, Accept: "application/json", ...(init.body === undefined ? {} : { "Content-Type": "application/json" }) },
+    body: init.body === undefined ? undefined : JSON.stringify(init.body),
+  });
+  const text = await res.text();
+  let body: any = text;
+  try {
+    body = JSON.parse(text);
+  } catch {}
+  return { status: res.status, body, text };
+}
+
+/** Creates, uploads and marks uploaded `n` sending requests of a 30-page PDF; answers their ids. */
+async function submit(n: number, prefix: string): Promise<string[]> {
+  const ids: string[] = [];
+  for (let i = 1; i <= n; i++) {
+    const created = await call("/public/v2/sending_requests", { body: sendingRequestBody({ document: { name: `${prefix} ${i}` }, file: { name: `${prefix}-${i}.pdf` } }) });
+    expect(created.status, created.text).toBe(200);
+    const sr = created.body.sending_request;
+    const put = await fetch(sr.upload_url, { method: "PUT", headers: { "Content-Type": "application/pdf" }, body: pdf as Uint8Array<ArrayBuffer> });
+    expect(put.status).toBe(200);
+    ids.push(sr.id);
+  }
+  for (const id of ids) {
+    const up = await call(`/public/v2/sending_requests/${id}/uploaded`, { method: "POST", body: {} });
+    expect(up.status, up.text).toBe(200);
+  }
+  return ids;
+}
+
+/** pg-boss's processing jobs by state. */
+async function jobStates(): Promise<Record<string, number>> {
+  const [rows] = await setup.sql(["select state, count(*)::int as n from pgboss.job where name = 'process-sending-request' group by state"]);
+  return Object.fromEntries(rows!.map((r) => [r.state, r.n]));
+}
+
+async function waitUntil(what: string, check: () => Promise<boolean>, timeoutMs = 120_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (await check()) return;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`${what} did not happen within ${timeoutMs / 1000} s`);
+}
+
+/** Every request completes, each with a document of its own named after it. */
+async function expectAllCompleted(ids: string[], prefix: string) {
+  let bodies: any[] = [];
+  await waitUntil(
+    "completion of every request",
+    async () => {
+      bodies = (await Promise.all(ids.map((id) => call(`/public/v2/sending_requests/${id}`)))).map((r) => r.body);
+      return bodies.every((b) => FINAL.includes(b.status));
+    },
+    300_000,
+  );
+  expect(bodies.map((b) => `${b.id}: ${b.status} ${b.status_message ?? ""}`)).toEqual(ids.map((id) => `${id}: completed `));
+  const docIds = bodies.map((b) => b.document_template_id);
+  expect(new Set(docIds).size).toBe(ids.length);
+  const [docs] = await setup.sql([{ text: "select name, count(*)::int as n from documents where name like $1 group by name", params: [`${prefix} %`] }]);
+  expect(docs!.map((d) => `${d.name}: ${d.n}`).sort()).toEqual(ids.map((_, i) => `${prefix} ${i + 1}: 1`).sort());
+}
+
+beforeAll(async () => {
+  setup = await prepareFleet({ name: "graceful-shutdown", fromPort: 4300 });
+  if (setup.skipReason) return;
+  await setup.cli("user:create", "--email", USER.email, "--password", USER.password, "--name", USER.name, "--company", "Grace Ltd", "--account", "Grace");
+  const app = await setup.cli("app:create", "--owner", USER.email, "--name", "Grace Integration", "--redirect-uri", REDIRECT_URI_FOR_OWN_SERVER);
+  fleet = await setup.start({ webs: 1 });
+  token = await tokenAt(fleet.appUrl, USER, app);
+  pdf = await makePdf({
+    pages: PAGES,
+    title: "Shutdown contract",
+    lines: [
+      { page: 1, text: "[[signature|Client]]" },
+      { page: PAGES, text: "[[signature|Manager]]" },
+    ],
+  });
+}, 300_000);
+
+afterAll(() => setup?.teardown(), 120_000);
+
+describe("SIGTERM: stop taking work, finish or hand back what runs, exit within 30 s", () => {
+  it("npm run worker, busy: exits 0 within 30 s, no job left active; another worker completes every request", { timeout: 600_000 }, async (ctx) => {
+    if (setup.skipReason) ctx.skip(setup.skipReason);
+    const worker = fleet!.workers[0]!;
+    // A short grace (2 s): the 30-page jobs outlast it, so they are handed back rather than finished.
+    await fleet!.terminate(worker);
+    const busy = await fleet!.startWorker("worker-busy", { env: { SHUTDOWN_GRACE_SECONDS: "2" } });
+    const ids = await submit(4, "Worker shutdown");
+    await waitUntil("a processing job running on the worker", async () => ((await jobStates()).active ?? 0) > 0);
+
+    // While it drains, its /readyz says so (a load balancer or orchestrator sends no more work there).
+    let draining: { status: number; body: any } | undefined;
+    const ended = await fleet!.terminate(busy, async () => {
+      // (the first answers may come before the signal is handled)
+      for (let i = 0; i < 40 && draining?.status !== 503; i++) {
+        await new Promise((r) => setTimeout(r, 50));
+        const res = await fetch(`http://127.0.0.1:${busy.metricsPort}/readyz`).catch(() => null);
+        if (res) draining = { status: res.status, body: await res.json() };
+      }
+    });
+    expect(draining, "/readyz of the stopping worker").toMatchObject({ status: 503, body: { status: "stopping" } });
+    expect(ended.ms, `the worker took ${ended.ms} ms to exit`).toBeLessThan(30_000);
+    expect(ended.code, `exit: ${JSON.stringify(ended)}`).toBe(0);
+    const after = await jobStates();
+    expect(after.active ?? 0, `jobs by state after the exit: ${JSON.stringify(after)}`).toBe(0);
+    // what it had not finished is back in the queue, waiting for a worker
+    expect((after.retry ?? 0) + (after.created ?? 0), `jobs by state after the exit: ${JSON.stringify(after)}`).toBeGreaterThan(0);
+
+    await fleet!.startWorker("worker-after-shutdown");
+    await expectAllCompleted(ids, "Worker shutdown");
+  });
+
+  it("the all-in-one web server (npm start), busy: exits within 30 s, no job left active; a worker completes every request", { timeout: 600_000 }, async (ctx) => {
+    if (setup.skipReason) ctx.skip(setup.skipReason);
+    for (const w of fleet!.workers) if (w.child.exitCode === null && w.child.signalCode === null) await fleet!.terminate(w);
+    // Not behind the proxy: requests go to web-1 (RUN_WORKER=false), the jobs to this server's own worker.
+    const allInOne = await fleet!.startWeb("all-in-one", { runWorker: true });
+    const ids = await submit(4, "Web shutdown");
+    await waitUntil("a processing job running in the web server", async () => ((await jobStates()).active ?? 0) > 0);
+
+    const ended = await fleet!.terminate(allInOne);
+    expect(ended.ms, `the server took ${ended.ms} ms to exit`).toBeLessThan(30_000);
+    // Next.js ends with 128 + SIGTERM once our queue and database have stopped
+    expect([0, 143], `exit: ${JSON.stringify(ended)}`).toContain(ended.code);
+    const after = await jobStates();
+    expect(after.active ?? 0, `jobs by state after the exit: ${JSON.stringify(after)}`).toBe(0);
+
+    await fleet!.startWorker("worker-after-web-shutdown");
+    await expectAllCompleted(ids, "Web shutdown");
+  });
+});
