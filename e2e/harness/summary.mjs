@@ -1,6 +1,14 @@
 // Reads the JSON reports of vitest and Playwright into one short summary.
 import fs from "node:fs";
 
+/** The first lines of a failure's message, without colours: the CI summary is often all a reader gets. */
+function reason(message) {
+  const text = String(message ?? "").replace(/\u001b\[[0-9;]*m/g, "").trim();
+  if (!text) return "";
+  const lines = text.split("\n").map((l) => l.trim()).filter((l) => l && !l.startsWith("at ")).slice(0, 3).join(" ⏎ ");
+  return `\n            ${lines.length > 400 ? `${lines.slice(0, 400)}…` : lines}`;
+}
+
 function readJson(file) {
   try {
     return JSON.parse(fs.readFileSync(file, "utf8"));
@@ -16,7 +24,7 @@ export function vitestSummary(file, exitCode, { name = "API (vitest)", minPassed
   const failures = [];
   for (const f of r.testResults ?? []) {
     for (const a of f.assertionResults ?? []) {
-      if (a.status === "failed") failures.push(`${f.name.replace(process.cwd() + "/", "")} › ${a.fullName}`);
+      if (a.status === "failed") failures.push(`${f.name.replace(process.cwd() + "/", "")} › ${a.fullName}${reason((a.failureMessages ?? [])[0])}`);
     }
     if ((f.assertionResults ?? []).length === 0 && f.status === "failed") failures.push(`${f.name} (file failed: ${(f.message ?? "").split("\n")[0]})`);
   }
@@ -34,7 +42,7 @@ export function playwrightSummary(file, exitCode) {
     const here = suite.title ? [...trail, suite.title] : trail;
     for (const spec of suite.specs ?? []) {
       for (const t of spec.tests ?? []) {
-        if (t.status === "unexpected") failures.push([...here, spec.title].join(" › "));
+        if (t.status === "unexpected") failures.push(`${[...here, spec.title].join(" › ")}${reason((t.results ?? []).at(-1)?.error?.message)}`);
       }
     }
     for (const s of suite.suites ?? []) walk(s, here);
