@@ -249,15 +249,16 @@ describe("a fleet: two web instances and a worker on one database and one bucket
 
   it("scheduled work ran once per minute across the fleet (every instance's queue keeps the schedules)", { timeout: 240_000 }, async (ctx) => {
     if (setup.skipReason) ctx.skip(setup.skipReason);
-    // at least three ticks with several instances up
+    // at least two ticks with several instances up (the file's other tests took part of the wait;
+    // each further minute is a minute of the PostgreSQL run's critical path)
     const minutes = (Date.now() - startedAt) / 60_000;
-    if (minutes < 4) await new Promise((r) => setTimeout(r, (4 - minutes) * 60_000));
+    if (minutes < 3) await new Promise((r) => setTimeout(r, (3 - minutes) * 60_000));
     const [rows] = await setup.sql([
       "select name, to_char(date_trunc('minute', created_on), 'HH24:MI') as minute, count(*)::int as n from pgboss.job where name in ('expire-documents', 'sweep-lost-work') group by 1, 2 order by 1, 2",
     ]);
     for (const name of ["expire-documents", "sweep-lost-work"]) {
       const ticks = rows!.filter((r) => r.name === name);
-      expect(ticks.length, `${name} ticks: ${JSON.stringify(ticks)}`).toBeGreaterThanOrEqual(3);
+      expect(ticks.length, `${name} ticks: ${JSON.stringify(ticks)}`).toBeGreaterThanOrEqual(2);
       expect(ticks.filter((t) => t.n !== 1), `${name}: more than one run in a minute`).toEqual([]);
     }
   });
