@@ -241,6 +241,42 @@ describe("with STORAGE=s3", () => {
     for (const f of drawn) await expectServedFromBucket(f.value, `signature of ${f.role}`, "image/png");
   });
 
+  it("a job stopped by the processing deadline while its pages are still being uploaded leaves no object behind", { timeout: 240_000 }, async (ctx) => {
+    if (setup.skipReason || !server?.current) ctx.skip(setup.skipReason || "the server did not start with STORAGE=s3");
+    await server!.stop();
+    const saved = server!.env.PROCESSING_TIMEOUT_SECONDS;
+    server!.env.PROCESSING_TIMEOUT_SECONDS = "5"; // the smallest deadline there is
+    await server!.start();
+    try {
+      const created = await call("/public/v2/sending_requests", { body: sendingRequestBody({ document: { name: "Stopped mid-upload" }, file: { name: "held.pdf" } }) });
+      expect(created.status, created.text).toBe(200);
+      const sr = created.body.sending_request as { id: string; upload_url: string };
+      const pdf = await makePdf({ pages: 40, title: "Held uploads" });
+      const put = await fetch(sr.upload_url, { method: "PUT", headers: { "Content-Type": "application/pdf" }, body: pdf as Uint8Array<ArrayBuffer> });
+      expect(put.status, await put.text()).toBe(200);
+      // The pages render in a second or two, but each of their uploads is held 6 s: the job then waits for
+      // them past its 5-second deadline, and is stopped with every page's upload still under way.
+      const HELD_MS = 6000;
+      s3!.delayPuts(HELD_MS);
+      const prefix = `sending-requests/${sr.id}/document/`;
+      const up = await call(`/public/v2/sending_requests/${sr.id}/uploaded`, { method: "POST", body: {} });
+      expect(up.status, up.text).toBe(200);
+      const done = await waitFor(() => call(`/public/v2/sending_requests/${sr.id}`), (r) => ["completed", "errored"].includes(r.body.status), "processing");
+      expect(`${done.body.status}: ${done.body.status_message}`).toMatch(/^errored: Processing the file took longer than 5 seconds/);
+      expect(s3!.putKeys(prefix).length, "page uploads were under way when the job was stopped").toBeGreaterThan(0);
+      // An upload the service did not wait for lands within the hold.
+      await new Promise((r) => setTimeout(r, HELD_MS + 1000));
+      const left = await s3!.list(prefix);
+      expect(left.map((o) => o.key), "pages and thumbnails of the stopped job").toEqual([]);
+    } finally {
+      s3!.delayPuts(0);
+      await server!.stop();
+      if (saved === undefined) delete server!.env.PROCESSING_TIMEOUT_SECONDS;
+      else server!.env.PROCESSING_TIMEOUT_SECONDS = saved;
+      await server!.start();
+    }
+  });
+
   it("nothing was written under DATA_DIR/files", (ctx) => {
     if (setup.skipReason || !server?.current) ctx.skip(setup.skipReason || "the server did not start with STORAGE=s3");
     expect(localKeys(filesDir())).toEqual([]);

@@ -4,6 +4,7 @@
 // are pointed at it with `env` (STORAGE=s3 and the S3_* settings); the test
 // reads the bucket with the AWS SDK itself, not with the service's driver.
 import fs from "node:fs";
+import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { DeleteObjectCommand, GetObjectCommand, ListObjectsV2Command, S3Client } from "@aws-sdk/client-s3";
@@ -22,6 +23,13 @@ export type TestS3Server = {
   get(key: string): Promise<S3Object | null>;
   /** Empties the bucket. */
   clear(): Promise<void>;
+  /**
+   * Holds every PUT this long before the store sees it (0: none), as a distant
+   * object store would: uploads are then still under way when the service moves on.
+   */
+  delayPuts(ms: number): void;
+  /** The keys PUT through the service's address so far (in the order they came), under `prefix`. */
+  putKeys(prefix?: string): string[];
   close(): Promise<void>;
 };
 
@@ -34,7 +42,27 @@ export async function startS3Server(opts: { bucket?: string } = {}): Promise<Tes
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "s3rver-"));
   const server = new S3rver({ address: "127.0.0.1", port: 0, silent: true, directory: dir, configureBuckets: [{ name: bucket, configs: [] }] });
   const { port } = await server.run();
-  const endpoint = `http://127.0.0.1:${port}`;
+  // The service talks to s3rver through this pass-through, which can hold uploads (delayPuts).
+  let putDelayMs = 0;
+  const putPaths: string[] = [];
+  const agent = new http.Agent({ keepAlive: true });
+  const front = http.createServer((req, res) => {
+    const forward = () => {
+      const upstream = http.request({ host: "127.0.0.1", port, method: req.method, path: req.url, headers: req.headers, agent }, (answer) => {
+        res.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(res);
+      });
+      upstream.on("error", () => res.destroy());
+      req.pipe(upstream);
+    };
+    if (req.method === "PUT") putPaths.push(decodeURIComponent((req.url ?? "").split("?", 1)[0]!));
+    if (req.method === "PUT" && putDelayMs > 0) {
+      req.pause();
+      setTimeout(forward, putDelayMs);
+    } else forward();
+  });
+  await new Promise<void>((resolve) => front.listen(0, "127.0.0.1", resolve));
+  const endpoint = `http://127.0.0.1:${(front.address() as import("node:net").AddressInfo).port}`;
   const client = new S3Client({
     endpoint,
     region: "us-east-1",
@@ -77,8 +105,18 @@ export async function startS3Server(opts: { bucket?: string } = {}): Promise<Tes
     async clear() {
       for (const o of await list()) await client.send(new DeleteObjectCommand({ Bucket: bucket, Key: o.key }));
     },
+    delayPuts(ms) {
+      putDelayMs = ms;
+    },
+    putKeys(prefix = "") {
+      // path-style addresses: /<bucket>/<key>
+      return putPaths.map((p) => p.slice(`/${bucket}/`.length)).filter((k) => k.startsWith(prefix));
+    },
     async close() {
       client.destroy();
+      front.closeAllConnections();
+      await new Promise<void>((resolve) => front.close(() => resolve()));
+      agent.destroy();
       await server.close();
       fs.rmSync(dir, { recursive: true, force: true });
     },

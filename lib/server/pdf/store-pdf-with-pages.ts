@@ -15,16 +15,58 @@ export async function storePdfWithPages(
   bytes: Uint8Array,
   prefix: string,
 ): Promise<{ originalFileKey: string; pages: PageInfo[] }> {
+  const files = new StoredFiles();
   const pages: PageInfo[] = [];
   try {
     // Rendered in the bounded processing workers, never on the server's own thread; each page is stored as it comes.
-    await renderPagesInWorker(bytes, { onPage: async (n, page) => void (pages[n - 1] = await storePage(prefix, n, page)) });
+    await renderPagesInWorker(bytes, { onPage: async (n, page) => void (pages[n - 1] = await files.page(prefix, n, page)) });
     const originalFileKey = `${prefix}/original.pdf`;
-    await getStorage().put(originalFileKey, bytes, "application/pdf");
+    await files.put(originalFileKey, bytes, "application/pdf");
     return { originalFileKey, pages };
   } catch (e) {
-    await deleteStoredPdf({ originalFileKey: `${prefix}/original.pdf`, pages: pages.filter(Boolean) });
+    await files.discard();
     throw e;
+  }
+}
+
+/**
+ * The files of one PDF as they are stored: every key is noted before its
+ * upload starts, and discard() waits for the uploads still running before it
+ * deletes them all. A failure part-way (a refused page, the deadline, a
+ * worker that died) then leaves nothing behind, not even the page that was
+ * being written when it happened (which an object store may take a while to
+ * accept); once discarding has begun, nothing more is stored.
+ */
+export class StoredFiles {
+  private readonly keys = new Set<string>();
+  private readonly running = new Set<Promise<unknown>>();
+  private discarding = false;
+
+  async put(key: string, bytes: Uint8Array, contentType: string): Promise<void> {
+    if (this.discarding) throw new Error("these files are being discarded");
+    this.keys.add(key);
+    const put = getStorage().put(key, bytes, contentType);
+    this.running.add(put);
+    try {
+      await put;
+    } finally {
+      this.running.delete(put);
+    }
+  }
+
+  /** storePage, through put. */
+  async page(prefix: string, n: number, page: RenderedPage): Promise<PageInfo> {
+    const keys = pageKeys(prefix, n);
+    await Promise.all([this.put(keys.imageKey, page.image, PAGE_IMAGE.contentType), this.put(keys.thumbnailKey, page.thumbnail, PAGE_IMAGE.contentType)]);
+    return { width: page.width, height: page.height, ...keys };
+  }
+
+  /** Waits for every upload under way, then deletes every file put (or being put). */
+  async discard(): Promise<void> {
+    this.discarding = true;
+    while (this.running.size) await Promise.allSettled([...this.running]);
+    const storage = getStorage();
+    await Promise.all([...this.keys].map((k) => storage.delete(k).catch(() => {})));
   }
 }
 

@@ -1,8 +1,7 @@
 import "server-only";
 import type { FieldDefinition, PageInfo } from "@/lib/server/db/schema";
 import { newId } from "@/lib/server/crypto";
-import { deleteStoredPdf, storePage } from "@/lib/server/pdf/store-pdf-with-pages";
-import { getStorage } from "@/lib/server/storage/storage";
+import { StoredFiles } from "@/lib/server/pdf/store-pdf-with-pages";
 import { MAX_UPLOAD_BYTES, ProcessingError, toProcessingError } from "./processing-error";
 import { prepareUploadInWorker } from "./run-in-worker";
 
@@ -56,19 +55,21 @@ export async function processUpload(bytes: Uint8Array, opts: ProcessUploadOption
   if (bytes.length > MAX_UPLOAD_BYTES) throw ProcessingError.tooLarge(bytes.length);
 
   // Everything that decodes the file runs in the bounded workers (memory, time).
+  const files = new StoredFiles();
   const stored: PageInfo[] = [];
   const originalFileKey = `${opts.storagePrefix}/original.pdf`;
   let done = 0;
   let prepared: Awaited<ReturnType<typeof prepareUploadInWorker>>;
   try {
     prepared = await prepareUploadInWorker(bytes, opts.roles, async (n, page, pageCount) => {
-      const info = await storePage(opts.storagePrefix, n, page);
+      const info = await files.page(opts.storagePrefix, n, page);
       stored[n - 1] = info;
       await opts.onPage?.({ ...info, n }, { done: ++done, of: pageCount });
     });
-    await getStorage().put(originalFileKey, prepared.pdf, "application/pdf");
+    await files.put(originalFileKey, prepared.pdf, "application/pdf");
   } catch (e) {
-    await deleteStoredPdf({ originalFileKey, pages: stored.filter(Boolean) });
+    // (pages still being written when the job failed included: the job's failure does not wait for them)
+    await files.discard();
     throw toProcessingError(e);
   }
   const pages = stored;
