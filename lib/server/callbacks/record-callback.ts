@@ -3,7 +3,7 @@ import { apiTime } from "@/lib/api/time";
 import type { Db } from "@/lib/server/db/client";
 import { callbackDeliveries } from "@/lib/server/db/schema";
 import { newId } from "@/lib/server/crypto";
-import { enqueue } from "@/lib/server/jobs/boss";
+import { enqueueMany } from "@/lib/server/jobs/boss";
 import { sealCallbackUrl } from "./callback-credentials";
 import { log } from "@/lib/server/observability/logger";
 
@@ -98,12 +98,12 @@ export async function recordSendingRequestCallback(
  * queued is picked up by requeueStalledDeliveries at the next worker start.
  */
 export async function dispatchCallbacks(ids: (string | null | undefined)[]): Promise<void> {
-  for (const deliveryId of ids) {
-    if (!deliveryId) continue;
-    try {
-      await enqueue("deliver-callback", { deliveryId }, { singletonKey: deliveryId });
-    } catch (err) {
-      log("callbacks").error({ err, deliveryId }, "could not queue the delivery; it will be retried at the next worker start");
-    }
+  const deliveryIds = ids.filter((id): id is string => !!id);
+  if (deliveryIds.length === 0) return;
+  try {
+    // One statement for all of them (a bulk send records one callback per document).
+    await enqueueMany("deliver-callback", deliveryIds.map((deliveryId) => ({ data: { deliveryId }, singletonKey: deliveryId })));
+  } catch (err) {
+    log("callbacks").error({ err, deliveryIds }, "could not queue the deliveries; they will be retried at the next worker start");
   }
 }

@@ -41,6 +41,17 @@ export async function enqueue<K extends JobName>(name: K, data: JobPayloads[K], 
 }
 
 /**
+ * Queues several jobs of one kind in one statement (each with its own options), as enqueue would
+ * one by one; a job whose singletonKey is already queued is left out, as enqueue leaves it.
+ * Same rule: never inside a database transaction.
+ */
+export async function enqueueMany<K extends JobName>(name: K, jobs: { data: JobPayloads[K]; singletonKey?: string }[]) {
+  if (jobs.length === 0) return;
+  const boss = await getBoss();
+  await boss.insert(name, jobs);
+}
+
+/**
  * Stops taking jobs, gives running ones `graceMs` to finish, then fails what still runs back to
  * the queue (retried by any worker), and closes the queue's connections.
  */

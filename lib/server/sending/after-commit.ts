@@ -1,5 +1,5 @@
 import "server-only";
-import { enqueue } from "@/lib/server/jobs/boss";
+import { enqueueMany } from "@/lib/server/jobs/boss";
 import { dispatchCallbacks } from "@/lib/server/callbacks/record-callback";
 
 export type SideEffects = { emailIds: string[]; callbackIds: (string | null)[] };
@@ -10,6 +10,6 @@ export type SideEffects = { emailIds: string[]; callbackIds: (string | null)[] }
  * back; the worker's start-up sweep covers a crash in between.
  */
 export async function dispatchSideEffects(effects: SideEffects) {
-  for (const emailId of effects.emailIds) await enqueue("send-email", { emailId });
+  await enqueueMany("send-email", effects.emailIds.map((emailId) => ({ data: { emailId } })));
   await dispatchCallbacks(effects.callbackIds);
 }
