@@ -1,0 +1,6 @@
+// GET /public/v1/me on a static path, the same handlers as [version]/me (lib/server/http/pin-version.ts says why).
+import * as me from "../../[version]/me/route";
+import { pinVersion } from "@/lib/server/http/pin-version";
+
+const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = pinVersion(me, "v1");
+export { GET, POST, PUT, PATCH, DELETE, OPTIONS };
