@@ -16,6 +16,7 @@ import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
 import { ActionFailure } from "@/components/dashboard/action-result";
 import { controlIdOf, fieldForApiError } from "./api-error-field";
+import { focusRefusedControl } from "./focus-refused-control";
 import { EmailRowsEditor } from "./email-rows-editor";
 import { EmbedPreviews } from "./embed-preview";
 import { MergeFieldEditor } from "./merge-field-editor";
@@ -70,8 +71,7 @@ export function TemplateSendForm({ template, mode, kbaAllowed }: Props) {
     if (field && control) {
       form.setError(field as FieldPath<TemplateSendValues>, { type: "server", message });
       control.scrollIntoView({ block: "center", behavior: "smooth" });
-      // After the pending state ends (the fieldset is disabled while sending), the control or its group's first input takes the focus.
-      setTimeout(() => (control.tagName === "FIELDSET" ? control.querySelector<HTMLElement>("input, select, textarea") : control)?.focus(), 50);
+      focusRefusedControl(control);
     } else {
       setTopError(message);
       window.scrollTo({ top: 0, behavior: "smooth" });

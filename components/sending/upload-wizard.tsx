@@ -10,6 +10,7 @@ import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
 import { useToast } from "@/components/ui/toast";
 import { controlIdOf, fieldForApiError, humanApiMessage } from "./api-error-field";
+import { focusRefusedControl } from "./focus-refused-control";
 import { EmailRowsEditor } from "./email-rows-editor";
 import { FileDrop } from "./file-drop";
 import { putFile } from "./put-file";
@@ -95,8 +96,7 @@ export function UploadWizard({ kbaAllowed }: { kbaAllowed: boolean }) {
       if (field && control) {
         form.setError(field as FieldPath<UploadValues>, { type: "server", message: created.error });
         control.scrollIntoView({ block: "center", behavior: "smooth" });
-        // Once the form is enabled again (it is disabled while a run is busy), the control or its group's first input takes the focus.
-        setTimeout(() => (control.tagName === "FIELDSET" ? control.querySelector<HTMLElement>("input, select, textarea") : control)?.focus(), 50);
+        focusRefusedControl(control);
       } else setTopError(created.error);
       return;
     }

@@ -126,6 +126,28 @@ test("send from a template: merge fields by name, the API's refusal next to the 
   await expect(page.getByRole("heading", { name: docName })).toBeVisible();
 });
 
+test("after an API refusal, typing in another control stays there: the focus moves to the refused control only if the person has not gone on", async ({ page }) => {
+  // The page's timers run on a clock the test holds, so the moment the focus would move comes exactly between two keystrokes.
+  await page.clock.install();
+  await open(page, `/templates/${main.id}/send`);
+  await page.getByLabel("Document name").fill(`UI focus after refusal ${Date.now()}`);
+  await role(page, "Client").getByLabel("Client: signer name").fill("Casey Client");
+  await page.getByLabel("Customer Name").fill("Casey Holdings Ltd");
+  await page.getByLabel("Start Date").fill("2026-12-01");
+  await page.clock.pauseAt(Date.now() + 60_000);
+  // Refused by the API (the Client has no e-mail address): the message goes next to the signers.
+  await page.getByRole("button", { name: "Send document" }).click();
+  await expect(page.getByRole("group", { name: "Signers" }).getByRole("alert")).toContainText('The role "Client" needs an e-mail address.');
+  const pin = page.getByLabel("PIN (optional)");
+  await pin.fill("12");
+  await page.clock.runFor(500); // the moment the refused control would take the focus
+  await page.keyboard.type("345");
+  await expect(pin).toBeFocused();
+  await expect(pin).toHaveValue("12345");
+  await expect(role(page, "Client").getByLabel("Client: e-mail")).toHaveValue("");
+  await page.clock.resume();
+});
+
 test("embed: sizes are checked, and each role's signing iframe is previewed live", async ({ page }) => {
   await open(page, `/templates/${main.id}/embed`);
   await page.getByLabel("Width (pixels)").fill("600");
