@@ -6,6 +6,9 @@ import { getBoss } from "./boss";
 import { sweepLostWork } from "./sweep-lost-work";
 import { log } from "@/lib/server/observability/logger";
 
+/** Options of the jobs a schedule sends: at most one per minute, whoever forwards it. */
+export const scheduledJobOptions = { singletonSeconds: 60 };
+
 /** Runs the job handlers in this process and picks up work a crash interrupted. */
 export async function startBackgroundWork() {
   const db = await getDb();
@@ -13,8 +16,13 @@ export async function startBackgroundWork() {
   const boss = await getBoss();
   // Every minute (once per tick across every worker): pending documents past
   // their expiry become expired, and committed work without a job is queued.
-  await boss.schedule("expire-documents", "* * * * *");
-  await boss.schedule("sweep-lost-work", "* * * * *");
+  // pg-boss files each occurrence once, but forwards it to the queue at least
+  // once: a forward repeated after its worker died, or one late enough to land
+  // in the next minute beside that minute's own, ran twice in a minute. The
+  // throttle slot (a unique index on queue, minute) keeps one job per minute.
+  for (const name of ["expire-documents", "sweep-lost-work"] as const) {
+    await boss.schedule(name, "* * * * *", {}, scheduledJobOptions);
+  }
   const resumed = await sweepLostWork(db, { minAgeSeconds: 0 });
   const total = Object.values(resumed).reduce((a, b) => a + b, 0);
   if (total) log("jobs").info({ resumed }, "resumed work interrupted earlier");
