@@ -148,6 +148,53 @@ describe("totals with other filters", () => {
   });
 });
 
+describe("the shared side (document_shares, kept by triggers)", () => {
+  // The newest-first list takes the documents shared with the caller from document_shares; a tag filter
+  // or another sort reads them from documents.shared_with. Both must list the same documents as
+  // sharing, state changes and unsharing happen.
+  // (only this file's documents are compared: other files share documents with bob at the same time)
+  const ids = (docs: Listed[]) => docs.filter((d) => (d.tags as Record<string, string>)["list-equality"] === marker).map((d) => d.id);
+  async function expectBothPathsAgree(token: string, label: string) {
+    const newest = await all(token);
+    expect(ids(await all(token, { tags: `list-equality:${marker}` })), `${label}: tag filter (documents) = newest-first list (document_shares)`).toEqual(ids(newest));
+    expect(ids(await all(token, { sort: "name" })).sort(), `${label}: sorted by name, same documents`).toEqual(ids(newest).sort());
+    for (const state of ["pending", "voided", "pending,voided"]) {
+      const states = state.split(",");
+      expect(ids(await all(token, { state })), `${label}: state=${state}`).toEqual(ids(newest.filter((d) => states.includes(d.state))));
+    }
+    return newest;
+  }
+
+  it("lists what is shared with the caller as sharing, voiding and unsharing happen, each document once", { timeout: 180_000 }, async () => {
+    const first = await send(`S1 ${marker}`, { shared_with: [bob.email] });
+    const second = await send(`S2 ${marker}`, { shared_with: [bob.email, "someone.else@list.example", bob.email] });
+    let listed = await expectBothPathsAgree(bobToken, "shared");
+    expect(ids(listed).filter((id) => id === first.id || id === second.id), "newest first").toEqual([second.id, first.id]);
+
+    const voided = await api(`/public/v2/documents/${first.id}/void`, { token: sam, method: "POST", body: { document: {} } });
+    expect(voided.status, voided.text).toBe(200);
+    listed = await expectBothPathsAgree(bobToken, "voided");
+    expect(listed.find((d) => d.id === first.id)?.state).toBe("voided");
+
+    const unshare = await api(`/public/v2/documents/${second.id}/share`, { token: sam, method: "POST", body: { shared_with: [] } });
+    expect(unshare.status, unshare.text).toBe(200);
+    listed = await expectBothPathsAgree(bobToken, "unshared");
+    expect(ids(listed)).not.toContain(second.id);
+
+    const again = await api(`/public/v2/documents/${second.id}/share`, { token: sam, method: "POST", body: { shared_with: ["someone.else@list.example", bob.email] } });
+    expect(again.status, again.text).toBe(200);
+    listed = await expectBothPathsAgree(bobToken, "shared again");
+    expect(ids(listed).filter((id) => id === second.id)).toEqual([second.id]);
+
+    // A document its sender shares with herself is listed once, on her side.
+    const own = await send(`S3 ${marker}`, { shared_with: [userOf("sam").email] });
+    const samList = await expectBothPathsAgree(sam, "own");
+    expect(ids(samList).filter((id) => id === own.id)).toEqual([own.id]);
+    await expectTotalsMatchTheList(bobToken);
+    await expectTotalsMatchTheList(sam);
+  });
+});
+
 describe("pages", () => {
   it("of 1, 7 and 100 documents tile the same list in the same order, every sort", { timeout: 120_000 }, async () => {
     for (const sort of ["", "sort=name", "sort=state&direction=desc", "sort=sent_at&direction=asc", "sort=expired_at"]) {

@@ -3,7 +3,7 @@ import { and, asc, count, desc, eq, ilike, inArray, ne, or, sql, type AnyColumn,
 import { unionAll } from "drizzle-orm/pg-core";
 import { defaultDirection, type DocumentSort, type ListDocumentsQuery } from "@/lib/api/documents";
 import type { Db } from "@/lib/server/db/client";
-import { documentCounts, documents, documentStateRank, recipients, type users } from "@/lib/server/db/schema";
+import { documentCounts, documents, documentShares, documentStateRank, recipients, type users } from "@/lib/server/db/schema";
 import { anyOf, listedDocumentColumns, loadDocumentDetails, type ListedDocumentRow } from "./load-document-details";
 import { sharedWithUserWhere } from "./document-access";
 import { escapeLike } from "@/lib/server/db/escape-like";
@@ -105,6 +105,10 @@ export function listDocumentsQueries(db: Db, user: User, query: ListDocumentsQue
   // many documents are shared with) are kept in a CTE that both the page's candidates and the count
   // take from; before, the page and the total each read them.
   const onlyStates = !query.template_id && !query.tags?.length && !query.search;
+  // The newest-first list (every default page load) takes the shared side from document_shares:
+  // walked in order and stopped after the page, counted from the same index; other sorts and filters
+  // read the shared rows (sharedSide below).
+  const sharesWalk = onlyStates && query.sort === "created_at" && user.emailConfirmedAt !== null ? sharesOf(user, query) : undefined;
   const sharedSide = db
     .$with("shared_side")
     .as(
@@ -118,18 +122,28 @@ export function listDocumentsQueries(db: Db, user: User, query: ListDocumentsQue
     .from(sharedSide)
     .orderBy(order.by(sharedSide.key), desc(sharedSide.createdAt), desc(sharedSide.id))
     .limit(offset + query.per_page);
-  const pageCandidates = unionAll(newestOfSide(sides[0]!, 0), sharedNewest).as("candidates");
+  const sharesNewest = sharesWalk
+    ? db
+        .select({ id: sql<string>`${documentShares.documentId}`.as("id"), key: sql<Date>`${documentShares.createdAt}`.as("sort_key"), createdAt: sql<Date>`${documentShares.createdAt}`.as("created_at") })
+        .from(documentShares)
+        .where(sharesWalk)
+        .orderBy(order.by(documentShares.createdAt), desc(documentShares.createdAt), desc(documentShares.documentId))
+        .limit(offset + query.per_page)
+    : undefined;
+  const pageCandidates = unionAll(newestOfSide(sides[0]!, 0), sharesNewest ?? sharedNewest).as("candidates");
   const pageIdsOnce = db
     .select({ id: pageCandidates.id })
     .from(pageCandidates)
     .orderBy(order.by(pageCandidates.key), desc(pageCandidates.createdAt), desc(pageCandidates.id))
     .limit(query.per_page)
     .offset(offset);
-  const pageWithTotal = db
-    .with(sharedSide)
+  const sharedTotal = sharesWalk
+    ? sql`(${db.select({ n: count() }).from(documentShares).where(sharesWalk)})`
+    : sql`(select count(*) from ${sql.identifier("shared_side")})`;
+  const pageWithTotal = (sharesWalk ? db : db.with(sharedSide))
     .select({
       ...listedDocumentColumns,
-      total: sql<number>`${sentTotal(db, user, query, sides[0]!, onlyStates)} + (select count(*) from ${sql.identifier("shared_side")})`.mapWith(Number),
+      total: sql<number>`${sentTotal(db, user, query, sides[0]!, onlyStates)} + ${sharedTotal}`.mapWith(Number),
     })
     .from(documents)
     .where(inArray(documents.id, pageIdsOnce))
@@ -158,6 +172,19 @@ export function listDocumentsQueries(db: Db, user: User, query: ListDocumentsQue
 }
 
 type Source = { from: typeof documents | SQL; where: SQL | undefined };
+
+/**
+ * The shared side as rows of document_shares (kept by triggers, migration 0012): shared with the
+ * user's confirmed e-mail, not their own, in the asked states. The same rows as the shared side on
+ * documents (sharedWithUserWhere without the user's own documents), read from one index.
+ */
+function sharesOf(user: User, query: ListDocumentsQuery): SQL {
+  return and(
+    eq(documentShares.email, user.email),
+    ne(documentShares.senderUserId, user.id),
+    query.state?.length ? inArray(documentShares.state, query.state) : undefined,
+  )!;
+}
 
 /**
  * The list's total in one statement. The sender's side comes from document_counts (kept by triggers,

@@ -191,3 +191,29 @@ export const documentCounts = pgTable(
   },
   (t) => [primaryKey({ columns: [t.senderUserId, t.state] })],
 );
+
+/**
+ * One row per (e-mail, document) a document is shared with: the documents list's "shared with me"
+ * side walked in its order and stopped after a page, and counted from an index, where the GIN index
+ * on documents.shared_with gives neither order nor count (every shared row was read for each page).
+ * Kept by triggers on documents (migration 0012), never written by the app; its state, sender and
+ * creation time follow the document's.
+ */
+export const documentShares = pgTable(
+  "document_shares",
+  {
+    email: text("email").notNull(),
+    documentId: text("document_id")
+      .notNull()
+      .references(() => documents.id, { onDelete: "cascade" }),
+    senderUserId: text("sender_user_id").notNull(),
+    state: text("state").notNull(),
+    createdAt: ts("created_at").notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.email, t.documentId] }),
+    // walked backwards for newest first; state and sender ride along so a page and a count never read the table
+    index("document_shares_walk_idx").on(t.email, t.createdAt, t.documentId, t.state, t.senderUserId),
+    index("document_shares_document_idx").on(t.documentId),
+  ],
+);
