@@ -3,7 +3,7 @@ import { and, asc, count, desc, eq, ilike, inArray, ne, or, sql, type AnyColumn,
 import { unionAll } from "drizzle-orm/pg-core";
 import { defaultDirection, type DocumentSort, type ListDocumentsQuery } from "@/lib/api/documents";
 import type { Db } from "@/lib/server/db/client";
-import { documentCounts, documents, documentShares, documentStateRank, recipients, type users } from "@/lib/server/db/schema";
+import { documentCounts, documents, documentSearch, documentShares, documentStateRank, recipients, type users } from "@/lib/server/db/schema";
 import { anyOf, listedDocumentColumns, loadDocumentDetails, type ListedDocumentRow } from "./load-document-details";
 import { sharedWithUserWhere } from "./document-access";
 import { escapeLike } from "@/lib/server/db/escape-like";
@@ -62,10 +62,16 @@ export function listDocumentsQueries(db: Db, user: User, query: ListDocumentsQue
         : sql`${documents.tags} @> ${JSON.stringify({ [tag.key]: tag.value })}::jsonb`,
     );
   }
-  // A search of 3+ characters is the set of matching ids (trigram indexes), each side reading only its
-  // matches; a shorter one is a filter like the others (searchWhere).
-  const matches = query.search && [...query.search].length >= 3 ? matchingIds(query.search) : undefined;
-  if (query.search && !matches) filters.push(searchWhere(query.search));
+  // A search looks in document_search (one row per document, kept by triggers): the newest-first list
+  // with at most a state filter takes its page and total there alone (searchHits); other sorts and
+  // filters take the matching ids from it when the text has a trigram to look up (3+ characters),
+  // each side reading only its matches. Otherwise, and for a text with a line break (the table's
+  // separator), the search is a filter like the others (searchWhere), checked row by row.
+  const searchable = query.search && !query.search.includes("\n") ? query.search : undefined;
+  const hits =
+    searchable && !query.template_id && !query.tags?.length && query.sort === "created_at" ? searchHits(db, user, query, searchable) : undefined;
+  const matches = !hits && searchable && [...searchable].length >= 3 ? matchingIds(searchable) : undefined;
+  if (query.search && !matches && !hits) filters.push(searchWhere(query.search));
   const sent = eq(documents.senderUserId, user.id);
   const shared = and(sharedWithUserWhere(user), ne(documents.senderUserId, user.id))!;
   // Among a search's matches (each read by primary key) the two sides are one: the OR costs nothing
@@ -148,18 +154,26 @@ export function listDocumentsQueries(db: Db, user: User, query: ListDocumentsQue
     .from(documents)
     .where(inArray(documents.id, pageIdsOnce))
     .orderBy(order.by(order.key), desc(documents.createdAt), desc(documents.id));
+  const hitsPage = hits && db.select({ id: hits.id, createdAt: hits.createdAt }).from(hits).orderBy(order.by(hits.createdAt), desc(hits.createdAt), desc(hits.id));
   return {
     /** Without a search, the page's rows, each carrying the list's total (what listDocuments runs). */
-    rows: matches ? rowsOf(pageIds) : pageWithTotal,
+    rows: hitsPage ? rowsOf(db.select({ id: sql<string>`page.id` }).from(hitsPage.limit(query.per_page).offset(offset).as("page"))) : matches ? rowsOf(pageIds) : pageWithTotal,
     /** The total alone: for a page past the end (no row to carry it), and EXPLAIN. */
-    counts: [totalQuery(db, user, query, sides.map(source) as [Source, Source], onlyStates)],
+    counts: [hits ? db.select({ n: count() }).from(hits) : totalQuery(db, user, query, sides.map(source) as [Source, Source], onlyStates)],
     /**
      * A search's page ids with the number of all its hits (count(*) over the window): the matches are
      * looked up once per request instead of once for the rows and again for the total. listDocuments
      * runs this, then `rowsOf` its ids; `rows` and `counts` stay the two-statement form (EXPLAIN, and
      * the total of a page past the end).
      */
-    searchPage: matches
+    searchPage: hits
+      ? db
+          .select({ id: hits.id, total: sql<number>`count(*) over ()`.mapWith(Number).as("total") })
+          .from(hits)
+          .orderBy(order.by(hits.createdAt), desc(hits.createdAt), desc(hits.id))
+          .limit(query.per_page)
+          .offset(offset)
+      : matches
       ? db
           .select({ id: sql<string>`${documents.id}`.as("id"), total: sql<number>`count(*) over ()`.mapWith(Number).as("total") })
           .from(matchesOf(matches, sides[0]!))
@@ -225,14 +239,38 @@ function searchWhere(search: string): SQL {
 }
 
 /**
- * The same search from three characters on: the ids of the documents it matches, which the trigram
- * indexes (migration 0010) find without reading every row — the same rows ILIKE matches, as the
- * indexes only pre-select and each candidate is checked with ILIKE itself.
+ * The search on document_search's text (the parts lower-cased, one per line): LIKE with the pattern
+ * lower-cased by PostgreSQL's own lower() is ILIKE on each part — PostgreSQL's ILIKE lower-cases both
+ * sides — as long as the text has no line break (the callers check). The trigram index pre-selects,
+ * LIKE checks each candidate.
  */
+const searchTextLike = (search: string): SQL => sql`${documentSearch.text} like lower(${`%${escapeLike(search)}%`})`;
+
+/** The ids of the documents a search of 3+ characters matches, for the sorts and filters searchHits does not serve. */
 function matchingIds(search: string): SQL {
-  const pattern = `%${escapeLike(search)}%`;
-  return sql`select m.id as matched_id from ${documents} m where m.name ilike ${pattern} or m.filename ilike ${pattern}
-    union select ${recipients.documentId} from ${recipients} where ${recipients.name} ilike ${pattern} or ${recipients.email} ilike ${pattern}`;
+  return sql`select ${documentSearch.documentId} as matched_id from ${documentSearch} where ${searchTextLike(search)}`;
+}
+
+/**
+ * A search of the newest-first list, with at most a state filter, from document_search alone: the
+ * sender's matching rows, and the matching documents shared with the user (document_shares, as the
+ * list without a search), each with its creation time — the page's order and the total without
+ * reading one document row per match. Any length: a text too short for a trigram reads the sender's
+ * rows of this narrow table (document_search_sender_idx) instead of every document row.
+ */
+function searchHits(db: Db, user: User, query: ListDocumentsQuery, search: string) {
+  const columns = { id: sql<string>`${documentSearch.documentId}`.as("id"), createdAt: sql<Date>`${documentSearch.createdAt}`.as("created_at") };
+  const sent = db
+    .select(columns)
+    .from(documentSearch)
+    .where(and(eq(documentSearch.senderUserId, user.id), searchTextLike(search), query.state?.length ? inArray(documentSearch.state, query.state) : undefined));
+  if (user.emailConfirmedAt === null) return sent.as("hits");
+  const shared = db
+    .select(columns)
+    .from(documentShares)
+    .innerJoin(documentSearch, eq(documentSearch.documentId, documentShares.documentId))
+    .where(and(sharesOf(user, query), searchTextLike(search)));
+  return unionAll(sent, shared).as("hits");
 }
 
 /**

@@ -217,3 +217,30 @@ export const documentShares = pgTable(
     index("document_shares_document_idx").on(t.documentId),
   ],
 );
+
+/**
+ * One row per document: what a search looks in — the name, the file name and each recipient's name and
+ * e-mail, lower-cased, one per line — with the sender, state and creation time of the document. A
+ * search is one trigram lookup in this narrow table (LIKE on the lower-cased text is exactly ILIKE on
+ * each part, as PostgreSQL's ILIKE lower-cases both sides) that also gives the page's order and the
+ * total, where four lookups, a union and a primary-key read of the wide document row per match cost
+ * ~13 µs a match. Kept by triggers on documents and recipients (migration 0013), never written by the
+ * app.
+ */
+export const documentSearch = pgTable(
+  "document_search",
+  {
+    documentId: text("document_id")
+      .primaryKey()
+      .references(() => documents.id, { onDelete: "cascade" }),
+    senderUserId: text("sender_user_id").notNull(),
+    state: text("state").notNull(),
+    createdAt: ts("created_at").notNull(),
+    text: text("text").notNull(),
+  },
+  (t) => [
+    index("document_search_text_idx").using("gin", t.text.op("gin_trgm_ops")),
+    // a text too short for a trigram reads the sender's rows only
+    index("document_search_sender_idx").on(t.senderUserId, t.createdAt),
+  ],
+);
