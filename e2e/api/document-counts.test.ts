@@ -27,8 +27,11 @@ const PAUSE_MS = 800;
 
 let setup: OwnServerSetup;
 let token = "";
-const ids = { doraPending: [] as string[], doraDraft: [] as string[], sidPending: [] as string[] };
+let sidToken = "";
+const ids = { doraPending: [] as string[], doraDraft: [] as string[], sidPending: [] as string[], shared: [] as string[] };
 const users = { dora: "", sid: "" };
+
+const list = (xs: string[]) => xs.map((x) => `'${x}'`).join(", ");
 
 const pgOnly = () => (setup.database?.url ? "" : "two transactions at once need PostgreSQL (TEST_DATABASE_URL): embedded PGlite is one connection");
 
@@ -45,30 +48,37 @@ async function sql(statements: (string | { text: string; params: unknown[] })[])
 
 const COUNTED = `select sender_user_id, state, n::int as n from document_counts where n <> 0 order by 1, 2`;
 const COUNTING = `select sender_user_id, state, count(*)::int as n from documents group by 1, 2 order by 1, 2`;
+// document_share_counts (migration 0014): documents per (e-mail shared with, sender, state), an e-mail listed twice counted once
+const SHARES_COUNTED = `select email, sender_user_id, state, n::int as n from document_share_counts where n <> 0 order by 1, 2, 3`;
+const SHARES_COUNTING = `select s.email, s.sender_user_id, s.state, count(*)::int as n
+  from (select distinct e.email, d.id, d.sender_user_id, d.state from documents d cross join lateral jsonb_array_elements_text(d.shared_with) as e(email)) s
+  group by 1, 2, 3 order by 1, 2, 3`;
 
 async function expectCountsEqualCounting(why: string, extra: (string | { text: string; params: unknown[] })[] = []) {
-  const out = await sql([...extra, COUNTED, COUNTING]);
-  const [counted, counting] = out.slice(-2);
+  const out = await sql([...extra, COUNTED, COUNTING, SHARES_COUNTED, SHARES_COUNTING]);
+  const [counted, counting, sharesCounted, sharesCounting] = out.slice(-4);
   expect(counted!.rows, why).toEqual(counting!.rows);
+  expect(sharesCounted!.rows, `${why} (shares)`).toEqual(sharesCounting!.rows);
 }
 
 /** The list's total as it states it (one document per page: total_pages is the count). */
-async function total(query: Record<string, string> = {}) {
-  const res = await api(`${setup.server!.baseUrl}/public/v2/documents`, { token, query: { ...query, per_page: 1 } });
+async function total(query: Record<string, string> = {}, as = token) {
+  const res = await api(`${setup.server!.baseUrl}/public/v2/documents`, { token: as, query: { ...query, per_page: 1 } });
   expect(res.status, res.text).toBe(200);
   return res.body.documents.length === 0 ? 0 : (res.body.meta.total_pages as number);
 }
 
-async function expectTotalsMatchTheList() {
+async function expectTotalsMatchTheList(as = token) {
   const docs: { id: string; state: string }[] = [];
   for (let page = 1, pages = 1; page <= pages; page++) {
-    const res = await api(`${setup.server!.baseUrl}/public/v2/documents`, { token, query: { per_page: 100, page } });
+    const res = await api(`${setup.server!.baseUrl}/public/v2/documents`, { token: as, query: { per_page: 100, page } });
     expect(res.status, res.text).toBe(200);
     pages = res.body.meta.total_pages;
     docs.push(...res.body.documents);
   }
-  expect(await total(), "total").toBe(docs.length);
-  for (const state of STATES) expect(await total({ state }), `state=${state}`).toBe(docs.filter((d) => d.state === state).length);
+  expect(await total({}, as), "total").toBe(docs.length);
+  for (const state of STATES) expect(await total({ state }, as), `state=${state}`).toBe(docs.filter((d) => d.state === state).length);
+  return docs;
 }
 
 type Racer = { client: pg.Client; order: string[]; error: string; committed: boolean };
@@ -132,16 +142,24 @@ beforeAll(async () => {
     ["user:create", "--email", DORA.email, "--password", DORA.password, "--name", DORA.name, "--account", "Counters"],
     ["user:create", "--email", SID.email, "--password", SID.password, "--name", SID.name, "--account", "Counters"],
     ["token:create", "--owner", DORA.email, "--name", "counts"],
+    ["token:create", "--owner", SID.email, "--name", "counts"],
   ]);
   [users.dora, users.sid] = [made[0].id, made[1].id];
   token = made[2].token;
+  sidToken = made[3].token;
   const template = await importTemplateAt(server, DORA.email, { name: "Counted contract", ...TWO_SIGNER_TEMPLATE });
   const create = (owner: string, state: string, n: number) =>
     Array.from({ length: n }, (_, i) => ["document:create", "--owner", owner, "--template", template, "--state", state, "--name", `${state} ${i}`, ...ROLES]);
-  const docs = await server.cliBatch([...create(DORA.email, "pending", 8), ...create(DORA.email, "draft", 8), ...create(SID.email, "pending", 2)]);
+  const docs = await server.cliBatch([
+    ...create(DORA.email, "pending", 8),
+    ...create(DORA.email, "draft", 8),
+    ...create(SID.email, "pending", 2),
+    ...create(DORA.email, "pending", 5).map((c) => c.map((a) => (a.startsWith("pending ") ? `shared ${a}` : a))),
+  ]);
   ids.doraPending = docs.slice(0, 8).map((d) => d.id);
   ids.doraDraft = docs.slice(8, 16).map((d) => d.id);
-  ids.sidPending = docs.slice(16).map((d) => d.id);
+  ids.sidPending = docs.slice(16, 18).map((d) => d.id);
+  ids.shared = docs.slice(18).map((d) => d.id);
   await server.start();
 }, 300_000);
 
@@ -166,7 +184,6 @@ describe("document_counts after multi-row updates", () => {
 
   it("multi-row state and sender changes, cancelling swaps and updates of other columns keep counts equal to counting", { timeout: 120_000 }, async (ctx) => {
     if (setup.skipReason) ctx.skip(setup.skipReason);
-    const list = (xs: string[]) => xs.map((x) => `'${x}'`).join(", ");
     const [p, d] = [ids.doraPending, ids.doraDraft];
     await expectCountsEqualCounting("mixed changes", [
       // several states at once, in both directions
@@ -206,6 +223,34 @@ describe("document_counts after multi-row updates", () => {
     expect(await total({ state: "voided" })).toBe(before.voided + targets.length);
     await expectTotalsMatchTheList();
     await expectCountsEqualCounting("after the API voids");
+  });
+
+  it("sharing in multi-row statements — added, listed twice, removed, with state and sender changes and deletions — keeps document_share_counts equal to counting, and the shared user's totals to the list", { timeout: 120_000 }, async (ctx) => {
+    if (setup.skipReason) ctx.skip(setup.skipReason);
+    const [a, b, c, d, e] = ids.shared as [string, string, string, string, string];
+    const share = (emails: string[]) => `'${JSON.stringify(emails)}'::jsonb`;
+    const sidSees = async () => (await expectTotalsMatchTheList(sidToken)).filter((x) => ids.shared.includes(x.id)).map((x) => x.id).sort();
+    expect(await sidSees()).toEqual([]);
+    await expectCountsEqualCounting("shared with Sid, one twice, one also with Dora herself, in one statement", [
+      `update documents set shared_with = case id when '${a}' then ${share([SID.email, SID.email])} when '${b}' then ${share([SID.email, DORA.email])} else ${share([SID.email])} end
+        where id in (${list([a, b, c, d, e])})`,
+    ]);
+    expect(await sidSees()).toEqual([a, b, c, d, e].sort());
+    await expectTotalsMatchTheList();
+    await expectCountsEqualCounting("states changed both ways and a share removed, in one statement each", [
+      `update documents set state = case id when '${a}' then 'voided' when '${b}' then 'executed' else state end where id in (${list([a, b, c])})`,
+      `update documents set state = 'pending' where id = '${a}'`,
+      `update documents set shared_with = '[]'::jsonb, state = 'declined' where id = '${c}'`,
+      `update documents set shared_with = shared_with where id in (${list([a, b, d])})`,
+    ]);
+    expect(await sidSees()).toEqual([a, b, d, e].sort());
+    await expectCountsEqualCounting("a shared document's sender becomes Sid (his own: not shared with him), another deleted", [
+      `update documents set sender_user_id = '${users.sid}' where id = '${d}'`,
+      `delete from documents where id = '${e}'`,
+    ]);
+    // d is Sid's own now (listed once, as his: shared with him no more), e is gone
+    expect(await sidSees()).toEqual([a, b, d].sort());
+    await expectTotalsMatchTheList(sidToken);
   });
 
   it("PostgreSQL control: migration 0010's per-row trigger deadlocks in the same race", { timeout: 60_000 }, async (ctx) => {

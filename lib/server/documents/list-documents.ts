@@ -3,7 +3,7 @@ import { and, asc, count, desc, eq, ilike, inArray, ne, or, sql, type AnyColumn,
 import { unionAll } from "drizzle-orm/pg-core";
 import { defaultDirection, type DocumentSort, type ListDocumentsQuery } from "@/lib/api/documents";
 import type { Db } from "@/lib/server/db/client";
-import { documentCounts, documents, documentSearch, documentShares, documentStateRank, recipients, type users } from "@/lib/server/db/schema";
+import { documentCounts, documents, documentSearch, documentShareCounts, documentShares, documentStateRank, recipients, type users } from "@/lib/server/db/schema";
 import { anyOf, listedDocumentColumns, loadDocumentDetails, type ListedDocumentRow } from "./load-document-details";
 import { sharedWithUserWhere } from "./document-access";
 import { escapeLike } from "@/lib/server/db/escape-like";
@@ -143,9 +143,8 @@ export function listDocumentsQueries(db: Db, user: User, query: ListDocumentsQue
     .orderBy(order.by(pageCandidates.key), desc(pageCandidates.createdAt), desc(pageCandidates.id))
     .limit(query.per_page)
     .offset(offset);
-  const sharedTotal = sharesWalk
-    ? sql`(${db.select({ n: count() }).from(documentShares).where(sharesWalk)})`
-    : sql`(select count(*) from ${sql.identifier("shared_side")})`;
+  // The shared side's total from document_share_counts (a few rows per e-mail), not its index entries.
+  const sharedTotal = sharesWalk ? sharedCountOf(db, user, query) : sql`(select count(*) from ${sql.identifier("shared_side")})`;
   const pageWithTotal = (sharesWalk ? db : db.with(sharedSide))
     .select({
       ...listedDocumentColumns,
@@ -198,6 +197,23 @@ function sharesOf(user: User, query: ListDocumentsQuery): SQL {
     ne(documentShares.senderUserId, user.id),
     query.state?.length ? inArray(documentShares.state, query.state) : undefined,
   )!;
+}
+
+/**
+ * The number of documents shared with the user's confirmed e-mail, not their own, in the asked states
+ * — sharesOf's rows, counted by triggers (document_share_counts, migration 0014) — as a scalar subquery.
+ */
+function sharedCountOf(db: Db, user: User, query: ListDocumentsQuery): SQL {
+  return sql`(${db
+    .select({ n: sql`coalesce(sum(${documentShareCounts.n}), 0)` })
+    .from(documentShareCounts)
+    .where(
+      and(
+        eq(documentShareCounts.email, user.email),
+        ne(documentShareCounts.senderUserId, user.id),
+        query.state?.length ? inArray(documentShareCounts.state, query.state) : undefined,
+      ),
+    )})`;
 }
 
 /**

@@ -219,6 +219,23 @@ export const documentShares = pgTable(
 );
 
 /**
+ * How many documents of each sender, in each state, are shared with each e-mail: the shared side of
+ * the documents list's total (with document_counts for the user's own side) read from a few rows,
+ * where counting document_shares read one index entry per shared document (the total grew with the
+ * account). Kept by triggers on documents (migration 0014), never written by the app.
+ */
+export const documentShareCounts = pgTable(
+  "document_share_counts",
+  {
+    email: text("email").notNull(),
+    senderUserId: text("sender_user_id").notNull(),
+    state: text("state").notNull(),
+    n: bigint("n", { mode: "number" }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.email, t.senderUserId, t.state] })],
+);
+
+/**
  * One row per document: what a search looks in — the name, the file name and each recipient's name and
  * e-mail, lower-cased, one per line — with the sender, state and creation time of the document. A
  * search is one trigram lookup in this narrow table (LIKE on the lower-cased text is exactly ILIKE on
