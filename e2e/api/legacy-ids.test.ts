@@ -25,6 +25,8 @@ const old = { template: hex(), document: hex(), recipient: hex(), archived: hex(
 /** A resource call to this test's server with its token. */
 const call = (p: string, o: { method?: string; body?: unknown } = {}) => api(`${setup.server!.baseUrl}${p}`, { token, ...o });
 
+const DERIVED_FROM_DOCUMENTS = ["document_shares", "document_search"];
+
 /**
  * Gives the row `id` of `table` the id `next`, and every column that
  * references it (found in the catalog, plus `extra` columns without a
@@ -42,7 +44,12 @@ async function rekey(table: string, id: string, next: string, extra: [string, st
       params: [table],
     },
   ]);
-  const columns = [...refs!.rows.map((r) => [r.t as string, r.c as string] as [string, string]), ...extra];
+  // Tables kept by triggers on documents (migrations 0012, 0013) follow by themselves: the copy's insert
+  // writes their rows for the new id, the old row's deletion takes the old ones.
+  const columns = [
+    ...refs!.rows.filter((r) => !DERIVED_FROM_DOCUMENTS.includes(r.t)).map((r) => [r.t as string, r.c as string] as [string, string]),
+    ...extra,
+  ];
   if (refs!.rows.length === 0) {
     // Nothing holds a foreign key to it: the id changes in place (a copy would clash with its unique keys).
     await setup.sql([`update ${table} set id = '${next}' where id = '${id}'`, ...columns.map(([t, c]) => `update ${t} set ${c} = '${next}' where ${c} = '${id}'`)]);
