@@ -230,8 +230,11 @@ describe("search follows what changes after a document is made (document_search,
       await expectSearches(token, [m], { state: "pending" });
       expect((await all(token, { search: m, state: "voided" })).docs.map((d) => d.id)).toEqual([id]);
     }
+    // An empty list unshares (shareDocumentBody accepts it): bob finds it no more.
     const unshared = await share([]);
-    if (unshared.status === 200) expect(await ids(bobToken, m)).toEqual([]);
+    expect(unshared.status, unshared.text).toBe(200);
+    expect(await ids(bobToken, m)).toEqual([]);
+    expect(await ids(bobToken, `${m}-dora`)).toEqual([]);
   });
 
   it("non-Latin names and recipients, of one, two and more characters; a line break in the search", { timeout: 120_000 }, async () => {
