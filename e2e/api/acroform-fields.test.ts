@@ -11,7 +11,7 @@ import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
-import { PDFDocument, PDFName, PDFSignature } from "pdf-lib";
+import { PDFArray, PDFDict, PDFDocument, PDFHexString, PDFName, PDFRef, PDFSignature, PDFString } from "pdf-lib";
 import { beforeAll, describe, expect, it } from "vitest";
 import { api } from "./helpers";
 import { expectHumanMessage, putFile, submitFile, tokensFor, waitForFinal } from "./support/sending";
@@ -84,6 +84,36 @@ async function formFieldsIn(bytes: Uint8Array) {
 }
 
 /** qpdf's own view of the form: how many fields it lists and whether the catalog has one. */
+/** poppler's text of one page, within its crop box. */
+async function pageText(bytes: Uint8Array, page: number): Promise<string> {
+  const dir = await fs.mkdtemp(path.join(os.tmpdir(), "page-text-"));
+  try {
+    await fs.writeFile(path.join(dir, "in.pdf"), bytes);
+    const { stdout } = await promisify(execFile)("pdftotext", ["-f", String(page), "-l", String(page), path.join(dir, "in.pdf"), "-"]);
+    return stdout;
+  } finally {
+    await fs.rm(dir, { recursive: true, force: true });
+  }
+}
+
+/** The catalog's /Lang and its bookmarks: each one's title and the index of the page it opens. */
+async function outlineOf(bytes: Uint8Array) {
+  const pdf = await PDFDocument.load(bytes, { updateMetadata: false });
+  const pageRefs = pdf.getPages().map((p) => p.ref.toString());
+  const lang = pdf.catalog.lookupMaybe(PDFName.of("Lang"), PDFString, PDFHexString)?.decodeText() ?? null;
+  const bookmarks: { title: string; page: number }[] = [];
+  const outlines = pdf.catalog.lookupMaybe(PDFName.of("Outlines"), PDFDict);
+  for (let item = outlines?.lookupMaybe(PDFName.of("First"), PDFDict); item && bookmarks.length < 50; item = item.lookupMaybe(PDFName.of("Next"), PDFDict)) {
+    const dest = item.lookupMaybe(PDFName.of("Dest"), PDFArray);
+    const target = dest?.get(0);
+    bookmarks.push({
+      title: item.lookup(PDFName.of("Title"), PDFString, PDFHexString).decodeText(),
+      page: target instanceof PDFRef ? pageRefs.indexOf(target.toString()) : -1,
+    });
+  }
+  return { lang, bookmarks };
+}
+
 async function qpdfForm(bytes: Uint8Array) {
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), "acroform-"));
   try {
@@ -166,6 +196,21 @@ describe("a fillable PDF sends without text tags, and signs into a flat PDF", ()
     for (const v of ["Dana Quinn Client", "Deliver by Friday", "Head of Operations", "Approved as filed", "Acme Holdings Ltd", "REF-42"]) {
       expect(text, v).toContain(squeeze(v));
     }
+
+    // The upload's bookmarks and language stay in both executed PDFs; in the merged one (the signed
+    // document with the certificate's pages after it) the bookmarks still lead to the document's pages.
+    doc = await waitForDocument(token, docId, (d) => !!d.merged_document_certificate_url, "merged_document_certificate_url set", 120_000);
+    const merged = await download(doc.merged_document_certificate_url!, "merged_document_certificate_url");
+    const expectedOutline = { lang: "en-GB", bookmarks: [{ title: "Fillable form", page: 0 }, { title: "Page 2 (turned)", page: 1 }] };
+    expect(await outlineOf(signed), "signed PDF").toEqual(expectedOutline);
+    expect(await outlineOf(merged), "merged PDF").toEqual(expectedOutline);
+    // The footer is on every page of the signed PDF, inside what each page shows (page 2 is turned and cropped).
+    const pages = (await PDFDocument.load(signed, { updateMetadata: false })).getPageCount();
+    for (let page = 1; page <= pages; page++) {
+      expect(squeeze(await pageText(signed, page)), `footer of page ${page}`).toContain(squeeze(`Document ${docId} - verify this copy at`));
+    }
+    const mergedFields = await qpdfForm(merged);
+    expect(mergedFields.fields.filter((f) => f.fieldtype !== "/Sig"), JSON.stringify(mergedFields.fields)).toEqual([]);
   });
 });
 

@@ -8,7 +8,7 @@ import { enqueue } from "@/lib/server/jobs/boss";
 import { queueEmail } from "@/lib/server/mail/queue-email";
 import { notifySender } from "@/lib/server/notifications/notify-sender";
 import { signedFileUrl } from "@/lib/server/storage/signed-url";
-import { getStorage } from "@/lib/server/storage/storage";
+import { getStorage, type Storage } from "@/lib/server/storage/storage";
 import { completedEmail } from "./completed-email";
 import { loadCompletionData, type CompletionData } from "./load-completion-data";
 import { produceFiles, type CompletionFiles } from "./produce-files";
@@ -22,6 +22,15 @@ export const completionKeys = (documentId: string) => ({
   certificateKey: `documents/${documentId}/certificate.pdf`,
   mergedPdfKey: `documents/${documentId}/merged.pdf`,
 });
+
+/** The three files side by side (independent keys: a failure leaves the row incomplete and the retry overwrites them all). */
+export async function storeCompletionFiles(storage: Storage, keys: ReturnType<typeof completionKeys>, files: CompletionFiles) {
+  await Promise.all([
+    storage.put(keys.signedPdfKey, files.signed, "application/pdf"),
+    storage.put(keys.certificateKey, files.certificate, "application/pdf"),
+    storage.put(keys.mergedPdfKey, files.merged, "application/pdf"),
+  ]);
+}
 
 type Completion = Pick<
   typeof documents.$inferSelect,
@@ -73,9 +82,7 @@ export async function completeDocument(db: Db, documentId: string): Promise<void
     // Written inside the transaction so only the run that records the hashes writes the files.
     // If the commit then fails, the row stays incomplete and the retry overwrites them.
     const keys = completionKeys(documentId);
-    await storage.put(keys.signedPdfKey, files.signed, "application/pdf");
-    await storage.put(keys.certificateKey, files.certificate, "application/pdf");
-    await storage.put(keys.mergedPdfKey, files.merged, "application/pdf");
+    await storeCompletionFiles(storage, keys, files);
 
     await tx
       .update(documents)

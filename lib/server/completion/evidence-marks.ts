@@ -1,5 +1,5 @@
 import "server-only";
-import { PDFDict, PDFDocument, PDFName, PDFString, StandardFonts, degrees, rgb } from "pdf-lib";
+import { PDFDict, PDFDocument, PDFName, PDFString, StandardFonts, degrees, drawText, popGraphicsState, pushGraphicsState, rgb, type PDFRef } from "pdf-lib";
 import { formatChainHead, type ChainHead } from "@/lib/server/documents/audit-chain";
 import { AUDIT_HEAD_KEY, DOCUMENT_ID_KEY } from "./read-evidence-marks";
 import { localToUser, placeBox } from "./page-geometry";
@@ -17,6 +17,8 @@ import { readPageView } from "./stamp-fields";
 const FOOTER_SIZE = 6;
 const FOOTER_STRIP = 12; // points at the bottom of the displayed page
 const GREY = rgb(0.45, 0.45, 0.5);
+/** The footer font's name in every page's resources (one name, so pages can share the footer stream). */
+const FOOTER_FONT = PDFName.of("EvidenceFooter");
 
 export type EvidenceMarks = { documentId: string; verifyUrl: string; auditHead: ChainHead | null };
 
@@ -41,6 +43,10 @@ export async function addEvidenceMarksIn(pdf: PDFDocument, marks: EvidenceMarks,
   if (opts.footer) {
     const font = await pdf.embedFont(StandardFonts.Helvetica);
     const text = footerText(marks);
+    const encoded = font.encodeText(text);
+    // Pages of the same size and turn share one footer stream (a document's pages mostly do): one
+    // stream to write and compress instead of one per page, a third of stamping a 20-page document.
+    const streams = new Map<string, PDFRef>();
     for (const page of pdf.getPages()) {
       const view = readPageView(page);
       if (view.height < FOOTER_STRIP * 4 || view.width < 100) continue; // a label-sized page has no room for it
@@ -48,7 +54,15 @@ export async function addEvidenceMarksIn(pdf: PDFDocument, marks: EvidenceMarks,
       const size = Math.min(FOOTER_SIZE, (FOOTER_SIZE * (where.width - 16)) / font.widthOfTextAtSize(text, FOOTER_SIZE));
       const width = font.widthOfTextAtSize(text, size);
       const at = localToUser(where, (where.width - width) / 2, (FOOTER_STRIP - size) / 2);
-      page.drawText(text, { x: at.x, y: at.y, size, font, color: GREY, rotate: degrees(where.rotation) });
+      const key = `${at.x} ${at.y} ${size} ${where.rotation}`;
+      let ref = streams.get(key);
+      if (!ref) {
+        const ops = drawText(encoded, { x: at.x, y: at.y, size, font: FOOTER_FONT, color: GREY, rotate: degrees(where.rotation), xSkew: degrees(0), ySkew: degrees(0) });
+        streams.set(key, (ref = pdf.context.register(pdf.context.contentStream([pushGraphicsState(), ...ops, popGraphicsState()]))));
+      }
+      // Drawn after everything on the page: pdf-lib wrapped the page's own content in q … Q when it loaded it.
+      page.node.setFontDictionary(FOOTER_FONT, font.ref);
+      page.node.addContentStream(ref);
     }
   }
   const info = infoDictOf(pdf);

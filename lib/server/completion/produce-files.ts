@@ -6,12 +6,12 @@ import { env } from "@/lib/env";
 import type { Storage } from "@/lib/server/storage/storage";
 import { PDFDocument } from "pdf-lib";
 import { addEvidenceMarksIn, evidenceMarksOf } from "./evidence-marks";
-import { buildCertificate } from "./build-certificate";
+import { buildCertificateIn } from "./build-certificate";
 import { certificateInputOf } from "./certificate-input";
 import { collectStamps } from "./collect-stamps";
 import { flattenFormIn } from "./flatten-form";
 import type { CompletionData } from "./load-completion-data";
-import { mergePdfsIn } from "./merge-pdfs";
+import { appendPdfIn } from "./merge-pdfs";
 import { stampFieldsIn } from "./stamp-fields";
 
 export type CompletionFiles = {
@@ -31,7 +31,8 @@ export const sha256Hex = (bytes: Uint8Array) => crypto.createHash("sha256").upda
  * Makes the three files of an executed document, in the order their hashes
  * depend on each other: the stamped original is sealed first, so the
  * certificate can state the SHA-256 of the final signed bytes; the merged
- * file is a new PDF of those pages plus the certificate, sealed on its own.
+ * file is the stamped document with the certificate's pages appended,
+ * sealed on its own.
  *
  * Sealing is PAdES B-LTA when TSA_URLS is set (B-B otherwise) and throws
  * when no time-stamping authority answers: the completion job then fails and
@@ -71,7 +72,7 @@ export async function produceFiles(
   const signedPdfSha256 = sha256Hex(signed);
   const originalSha256 = sha256Hex(original);
 
-  const certificate = await buildCertificate(
+  const certificate = await buildCertificateIn(
     await certificateInputOf(data, original, {
       originalSha256,
       signedPdfSha256,
@@ -82,9 +83,11 @@ export async function produceFiles(
   );
   lap("build the certificate");
 
-  // The signed PDF's pages are the stamped document's (sealing only appended the signature, whose
-  // widget mergePdfs drops anyway): copied from the document already in memory, not parsed again.
-  const mergedDoc = await mergePdfsIn([form, certificate], {
+  // The merged file is the stamped document still in memory with the certificate's pages appended,
+  // saved again: its own objects are written as they are (no page copied, no stream compressed
+  // twice), so it carries what the signed PDF carries (outline, tags, metadata) plus the certificate.
+  // The signed PDF's bytes are already made; the seal only appended to them.
+  const mergedDoc = await appendPdfIn(form, certificate.bytes, {
     title: `${doc.name} (signed, with signature certificate)`,
     producer: ctx.issuer,
     at: ctx.now,
@@ -98,7 +101,7 @@ export async function produceFiles(
   lap("seal the merged PDF");
   return {
     signed,
-    certificate,
+    certificate: certificate.bytes,
     merged,
     originalSha256,
     signedPdfSha256,

@@ -5,6 +5,7 @@
 // extraction returns what was typed. Objects are reserved when a face is
 // first used and written by finish(), once every glyph is known.
 import crypto from "node:crypto";
+import zlib from "node:zlib";
 import {
   PDFArray,
   PDFDict,
@@ -12,6 +13,7 @@ import {
   PDFName,
   PDFNumber,
   PDFRef,
+  type PDFContext,
   type PDFDocument,
   type PDFPage,
 } from "pdf-lib";
@@ -64,7 +66,7 @@ export class FontEmbedder {
       const subset = face.font.createSubset();
       // fontkit 2.0.4 re-encodes the outlines of a variable font's instance with an encoder that throws
       // (restructure 3 wants a buffer, not a length): ours writes the same simple-glyph format.
-      (subset as unknown as { glyphEncoder: unknown }).glyphEncoder = { encodeSimple: encodeSimpleGlyph };
+      (subset as unknown as { glyphEncoder: unknown }).glyphEncoder = { encodeSimple: encodeSimpleGlyphOnce };
       e = { face, ref: this.pdf.context.nextRef(), subset, glyphs: new Map() };
       this.faces.set(face.key, e);
     }
@@ -87,7 +89,7 @@ export class FontEmbedder {
     const prefix = [...tag].map((b) => String.fromCharCode(65 + (b % 26))).join("");
     const baseName = `${prefix}+${fontName(e.face.family, e.face.weight)}`;
 
-    const fontFile = context.flateStream(bytes, { Length1: bytes.length });
+    const fontFile = flateStream(context, bytes, { Length1: bytes.length });
     const descriptor = context.obj({
       Type: "FontDescriptor",
       FontName: baseName,
@@ -117,7 +119,7 @@ export class FontEmbedder {
       DW: 0,
       CIDToGIDMap: "Identity",
     });
-    const toUnicode = context.flateStream(toUnicodeCMap(gids.map((gid) => [gid, e.glyphs.get(gid)!.text])));
+    const toUnicode = flateStream(context, toUnicodeCMap(gids.map((gid) => [gid, e.glyphs.get(gid)!.text])));
     const type0 = PDFDict.withContext(context);
     type0.set(PDFName.of("Type"), PDFName.of("Font"));
     type0.set(PDFName.of("Subtype"), PDFName.of("Type0"));
@@ -127,6 +129,25 @@ export class FontEmbedder {
     type0.set(PDFName.of("ToUnicode"), context.register(toUnicode));
     context.assign(e.ref, type0);
   }
+}
+
+/**
+ * A /FlateDecode stream compressed by Node's zlib: pdf-lib's flateStream runs
+ * pako in JavaScript, a third of the time of writing a subset font file.
+ */
+function flateStream(context: PDFContext, data: Uint8Array | string, dict: Record<string, number> = {}) {
+  const raw = typeof data === "string" ? Buffer.from(data, "latin1") : data;
+  return context.stream(zlib.deflateSync(raw), { ...dict, Filter: "FlateDecode" });
+}
+
+// fontkit keeps one path object per glyph of a face (faces live for the process), so a glyph's
+// encoding is made once, not once per PDF: it was a fifth of writing the certificate's fonts.
+const encodedGlyphs = new WeakMap<object, Uint8Array>();
+
+function encodeSimpleGlyphOnce(path: { commands: PathCommand[] }): Uint8Array {
+  let bytes = encodedGlyphs.get(path);
+  if (!bytes) encodedGlyphs.set(path, (bytes = encodeSimpleGlyph(path)));
+  return bytes;
 }
 
 type PathCommand = { command: string; args: number[] };
