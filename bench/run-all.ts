@@ -15,9 +15,11 @@
  *
  *   npm run bench [-- --reuse-build] [-- --only=api,search] [-- --skip=dashboard] [-- --no-postgres]
  *   BENCH_BUDGET_SECONDS=900 BENCH_DIST_DIR=.next-bench BENCH_VERBOSE=1 (bench output on the terminal too)
+ *   BENCH_SHARE_SCALE=3 (each bench may take 3× longer before it is stopped: runs with a million documents)
  *   BENCH_README=1  rewrite README.md's bench section from the new summary (scripts/bench-table.ts)
  */
 import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { RESULTS_DIR, machine, type Goal } from "./lib/results";
@@ -68,7 +70,7 @@ const BENCHES: Bench[] = [
     id: "api",
     npm: "bench:api",
     results: "api",
-    share: 240,
+    share: 420,
     build: true,
     postgres: true,
     pgliteOnly: { BENCH_DATABASES: "pglite" },
@@ -88,7 +90,7 @@ const BENCHES: Bench[] = [
     id: "dashboard",
     npm: "bench:dashboard",
     results: "dashboard",
-    share: 150,
+    share: 60,
     build: true,
     env: { BENCH_RUNS: "10", BENCH_EXPLAIN: "0" },
     expected: ["documents page ≤1.3× its API call", "first-load JS ≤130 KB (list pages)", "first-load JS ≤180 KB (heaviest)"],
@@ -106,7 +108,7 @@ const BENCHES: Bench[] = [
     id: "search",
     npm: "bench:search",
     results: "search",
-    share: 150,
+    share: 80,
     postgres: true,
     pgliteOnly: { BENCH_SEARCH_DATABASES: "pglite" },
     env: { BENCH_RUNS: "7", BENCH_WARMUP: "1" },
@@ -121,6 +123,8 @@ const reuseBuild = process.argv.includes("--reuse-build") || process.env.BENCH_R
 const withPostgres = !process.argv.includes("--no-postgres") && process.env.BENCH_POSTGRES !== "0";
 const BUDGET = Number(process.env.BENCH_BUDGET_SECONDS ?? 900);
 const verbose = process.env.BENCH_VERBOSE === "1";
+// Longer shares for runs with larger sizes (e.g. BENCH_DOCS_LIST=…,1000000 with BENCH_BUDGET_SECONDS=3600).
+const SHARE_SCALE = Number(process.env.BENCH_SHARE_SCALE ?? 1);
 
 const t0 = Date.now();
 const elapsed = () => (Date.now() - t0) / 1000;
@@ -167,13 +171,21 @@ if (withPostgres && selected.some((b) => b.postgres)) {
   }
 }
 
+// The seeded accounts the api bench leaves for dashboard and search (bench/lib/datasets.ts), deleted at the end.
+process.env.BENCH_DATASETS_DIR = fs.mkdtempSync(path.join(os.tmpdir(), "bench-datasets-"));
 try {
   for (const bench of selected) await runBench(bench);
 } finally {
   cluster?.stop();
+  fs.rmSync(process.env.BENCH_DATASETS_DIR, { recursive: true, force: true });
 }
 
 run.seconds = Math.round(elapsed());
+// Issue 14 point 7 itself: every bench, in one command, in under 15 minutes (only a full run can say).
+if (!only && !skip.length) {
+  const limit = 15 * 60;
+  rows.push({ name: "npm run bench: every bench in < 15 min", ratio: Math.round((run.seconds / limit) * 1000) / 1000, goal: "<15 min", ok: run.seconds < limit, better: "lower", measured: Math.round((run.seconds / 60) * 10) / 10, unit: "min", bench: "run", database: null });
+}
 // Whether Next's own request handling is what holds the API's ratios back (issue 14 point 7).
 const ceiling = run.benches.some((b) => b.id === "api" && b.status === "ok") ? apiCeiling() : null;
 if (ceiling) (run as RunInfo & { apiCeiling?: unknown }).apiCeiling = ceiling;
@@ -226,7 +238,7 @@ async function runBench(bench: Bench) {
   } else if (usePostgres) log(`${id}: PostgreSQL cluster not available (${clusterError}); the bench may start its own`);
 
   const left = t0 / 1000 + BUDGET + 120 - Date.now() / 1000;
-  const cap = Math.max(60, Math.min(3 * bench.share, left));
+  const cap = Math.max(60, Math.min(3 * bench.share * SHARE_SCALE, left));
   const logFile = path.join(LOG_DIR, `${id}.log`);
   fs.writeFileSync(logFile, `# ${[command[0], ...(command[1] as string[])].join(" ")}${env.DATABASE_URL ? ` (DATABASE_URL=${env.DATABASE_URL})` : ""}\n`);
   log(`${id}: running (share ${bench.share} s, stopped at ${Math.round(cap)} s)`);

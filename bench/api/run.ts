@@ -26,6 +26,7 @@ import { startCluster, type Cluster } from "./postgres-cluster";
 import { startRawServer } from "./raw-server";
 import { skipAuditChaining } from "./skip-audit-chaining";
 import { goals, printTable, writeResults, type Dataset } from "./report";
+import { datasetsShared, siblingDatabase, storeDataset } from "../lib/datasets";
 
 const DOCS = (process.env.BENCH_DOCS_LIST ?? "1000,100000").split(",").map((s) => Number(s.trim())).filter((n) => n > 0);
 const DATABASES = (process.env.BENCH_DATABASES ?? "pglite,postgres").split(",").map((s) => s.trim());
@@ -66,7 +67,8 @@ try {
       // A fresh database per size; the user's own DATABASE_URL is checked for users the first time only.
       if (kind === "postgres" && (i > 0 || cluster)) process.env.BENCH_WIPE_DATABASE = "1";
       const saved = process.env.DATABASE_URL;
-      if (databaseUrl) process.env.DATABASE_URL = databaseUrl;
+      // Kept for the later benches (run-all): each size in a database of its own.
+      if (databaseUrl) process.env.DATABASE_URL = datasetsShared() ? await siblingDatabase(databaseUrl, String(count)) : databaseUrl;
       else delete process.env.DATABASE_URL;
       try {
         datasets.push(await dataset(kind, count, datasets.length === 0));
@@ -106,6 +108,7 @@ try {
 /** One database of `count` documents: account, seed, next start, sign-in, the measurements. */
 async function dataset(kind: string, count: number, withRaw: boolean): Promise<Dataset> {
   const db: BenchDatabase = await prepareDatabase();
+  let kept = false;
   try {
     phase(`${kind}, ${count} documents: account with the admin CLI (${db.label})`);
     const account = await createAccount(appEnv(db), db.dataDir, log);
@@ -151,6 +154,8 @@ async function dataset(kind: string, count: number, withRaw: boolean): Promise<D
     }
     await stop(server);
     server = undefined;
+    kept = storeDataset({ kind: db.kind, documents: count, dataDir: db.dataDir, databaseUrl: db.databaseUrl, account, seedSeconds, madeBy: "api" });
+    if (kept) log(`  kept for the dashboard and search benches`);
     return { database: kind, documents: count, seedSeconds, results };
   } finally {
     if (server) {
@@ -164,6 +169,6 @@ async function dataset(kind: string, count: number, withRaw: boolean): Promise<D
       fs.copyFileSync(serverLog, kept);
       serverLog = kept;
     }
-    if (process.env.BENCH_KEEP_DATA !== "1") fs.rmSync(db.dataDir, { recursive: true, force: true });
+    if (!kept && process.env.BENCH_KEEP_DATA !== "1") fs.rmSync(db.dataDir, { recursive: true, force: true });
   }
 }

@@ -28,30 +28,39 @@ export type BenchAccount = {
   templateIds: string[];
 };
 
-async function cli(env: NodeJS.ProcessEnv, ...args: string[]): Promise<Record<string, string>> {
-  const r = await run("npm", ["run", "--silent", "cli", "--", ...args], { env, capture: true });
-  if (r.code !== 0) throw new Error(`npm run cli -- ${args.slice(0, 3).join(" ")} … failed (exit ${r.code}):\n${r.stderr.trim()}`);
-  return JSON.parse(r.stdout) as Record<string, string>;
+/**
+ * Every command in one CLI process (`cli batch`): each start of the CLI costs
+ * seconds (TypeScript loading, opening the database), and the benches make
+ * five accounts per run.
+ */
+export async function cliBatch(env: NodeJS.ProcessEnv, workDir: string, commands: string[][]): Promise<Record<string, string>[]> {
+  const file = path.join(workDir, "account-commands.json");
+  await fs.writeFile(file, JSON.stringify(commands));
+  const r = await run("npm", ["run", "--silent", "cli", "--", "batch", "--file", file], { env, capture: true });
+  if (r.code !== 0) throw new Error(`npm run cli -- batch (${commands.map((c) => c[0]).join(", ")}) failed (exit ${r.code}):\n${r.stderr.trim()}`);
+  return JSON.parse(r.stdout) as Record<string, string>[];
 }
 
 export async function createAccount(env: NodeJS.ProcessEnv, workDir: string, log: (s: string) => void): Promise<BenchAccount> {
-  const user = (u: typeof OWNER) =>
-    cli(env, "user:create", "--email", u.email, "--password", u.password, "--name", u.name, "--company", ACCOUNT, "--account", ACCOUNT);
-  const owner = await user(OWNER);
-  const colleague = await user(COLLEAGUE);
-  const app = await cli(env, "app:create", "--owner", OWNER.email, "--name", "Bench Integration", "--redirect-uri", REDIRECT_URI);
-  log(`  users ${owner.id}, ${colleague.id}; app ${app.client_id}`);
-
+  const user = (u: typeof OWNER) => ["user:create", "--email", u.email, "--password", u.password, "--name", u.name, "--company", ACCOUNT, "--account", ACCOUNT];
   const pdfPath = path.join(workDir, "contract.pdf");
   await fs.writeFile(pdfPath, await contractPdf());
-  const templateIds: string[] = [];
+  const templates: string[][] = [];
   for (const t of TEMPLATES) {
     const defPath = path.join(workDir, `${t.name.replace(/\W+/g, "-")}.json`);
     await fs.writeFile(defPath, JSON.stringify(definition(t)));
-    templateIds.push((await cli(env, "template:import", "--owner", OWNER.email, "--pdf", pdfPath, "--definition", defPath)).id!);
+    templates.push(["template:import", "--owner", OWNER.email, "--pdf", pdfPath, "--definition", defPath]);
   }
+  const [owner, colleague, app, ...imported] = await cliBatch(env, workDir, [
+    user(OWNER),
+    user(COLLEAGUE),
+    ["app:create", "--owner", OWNER.email, "--name", "Bench Integration", "--redirect-uri", REDIRECT_URI],
+    ...templates,
+  ]);
+  const templateIds = imported.map((t) => t.id!);
+  log(`  users ${owner!.id}, ${colleague!.id}; app ${app!.client_id}`);
   log(`  templates ${templateIds.join(", ")}`);
-  return { ownerId: owner.id!, colleagueId: colleague.id!, accountId: owner.account_id!, app: { client_id: app.client_id!, client_secret: app.client_secret! }, templateIds };
+  return { ownerId: owner!.id!, colleagueId: colleague!.id!, accountId: owner!.account_id!, app: { client_id: app!.client_id!, client_secret: app!.client_secret! }, templateIds };
 }
 
 function definition(t: (typeof TEMPLATES)[number]) {

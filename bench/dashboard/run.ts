@@ -14,7 +14,8 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { closeDb, getDb } from "@/lib/server/db/client";
 import { buildApp, DIST_DIR } from "./build-app";
-import { COLLEAGUE, createAccount, OWNER, REDIRECT_URI } from "./create-account";
+import { COLLEAGUE, createAccount, OWNER, REDIRECT_URI, type BenchAccount } from "./create-account";
+import { storeDataset, takeDataset, type StoredDataset } from "../lib/datasets";
 import { appEnv, prepareDatabase, type BenchDatabase } from "./database";
 import { byHtml, byManifest, sharedJs } from "./first-load-js";
 import { measureVariant, VARIANTS, type VariantResult } from "./measure";
@@ -37,25 +38,36 @@ const phase = (s: string) => log(`\n[bench ${((performance.now() - t0) / 1000).t
 const loadBefore = os.loadavg();
 
 let db: BenchDatabase | undefined;
+let taken: StoredDataset | null = null;
 let server: Proc | undefined;
 let serverLog = "";
 try {
   phase("build");
   await buildApp({ ...process.env, NEXT_TELEMETRY_DISABLED: "1" }, reuseBuild, log);
 
-  db = await prepareDatabase();
-  phase(`account with the admin CLI (${db.label})`);
-  const account = await createAccount(appEnv(db), db.dataDir, log);
+  // In `npm run bench` the api bench has made this account already (bench/lib/datasets.ts).
+  const given = process.env.DATABASE_URL ? null : takeDataset("pglite", DOCS);
+  let account: BenchAccount;
+  if (given) {
+    taken = given;
+    db = { kind: "pglite", dataDir: given.dataDir, label: `PGlite in ${given.dataDir}` };
+    account = given.account;
+    phase(`${DOCS} documents: the account the ${given.madeBy} bench seeded (${db.label})`);
+  } else {
+    db = await prepareDatabase();
+    phase(`account with the admin CLI (${db.label})`);
+    account = await createAccount(appEnv(db), db.dataDir, log);
 
-  phase(`${DOCS} documents with bulk SQL`);
-  process.env.DATA_DIR = db.dataDir; // env() is read lazily: the bench's own database handle opens here
-  await seedDocuments(
-    await getDb(),
-    { ...account, ownerEmail: OWNER.email, colleagueEmail: COLLEAGUE.email, count: DOCS },
-    log,
-  );
-  await sealSeededAudits(await getDb(), log);
-  await closeDb(); // PGlite: one process at a time, and the server is next
+    phase(`${DOCS} documents with bulk SQL`);
+    process.env.DATA_DIR = db.dataDir; // env() is read lazily: the bench's own database handle opens here
+    await seedDocuments(
+      await getDb(),
+      { ...account, ownerEmail: OWNER.email, colleagueEmail: COLLEAGUE.email, count: DOCS },
+      log,
+    );
+    await sealSeededAudits(await getDb(), log);
+    await closeDb(); // PGlite: one process at a time, and the server is next
+  }
 
   const port = await freePort(3400);
   const base = `http://localhost:${port}`;
@@ -86,6 +98,7 @@ try {
   let explained: Awaited<ReturnType<typeof import("./explain").explainVariants>> | null = null;
   if (process.env.BENCH_EXPLAIN !== "0") {
     phase("EXPLAIN ANALYZE of the list statements");
+    process.env.DATA_DIR = db.dataDir;
     const { explainVariants } = await import("./explain");
     explained = await explainVariants(await getDb(), OWNER.email, VARIANTS, log);
     await closeDb();
@@ -117,6 +130,8 @@ try {
 } finally {
   if (server) await stop(server);
   await closeDb().catch(() => {});
-  if (db && process.env.BENCH_KEEP_DATA !== "1") fs.rmSync(db.dataDir, { recursive: true, force: true });
+  // A dataset taken from the store goes back for the search bench.
+  const passedOn = taken && db ? storeDataset(taken) : false;
+  if (db && !passedOn && process.env.BENCH_KEEP_DATA !== "1") fs.rmSync(db.dataDir, { recursive: true, force: true });
   else if (db) log(`kept ${db.dataDir}`);
 }

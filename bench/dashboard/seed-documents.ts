@@ -45,7 +45,7 @@ export async function seedDocuments(db: Db, s: SeedInput, log: (line: string) =>
   await step(`${s.count} documents`, sql`
     with t as (select row_number() over (order by created_at, id) - 1 as k, count(*) over () as n, *
                from templates where account_id = ${s.accountId} and deleted_at is null),
-    g as (select i, now() - i * interval '14 minutes' - (i * 7919 % 600) * interval '1 second' as at, ${state} as state
+    g as (select i, now() - i * interval '14 minutes' - (i::bigint * 7919 % 600) * interval '1 second' as at, ${state} as state
           from generate_series(1, ${s.count}::int) as i)
     insert into documents (id, account_id, sender_user_id, template_id, name, filename, state, identity_method, signer_sequencing,
       tags, shared_with, fields, merge_fields, original_file_key, pages, current_signer_id, sent_at, expires_at, executed_at, created_at, updated_at)

@@ -20,6 +20,7 @@ import net from "node:net";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { buildApp, DIST_DIR } from "../dashboard/build-app";
+import { cliBatch } from "../dashboard/create-account";
 import { appEnv, prepareDatabase } from "../dashboard/database";
 import { freePort, run, start, stop, type Proc } from "../dashboard/processes";
 import { median, round, writeResults, type Goal } from "../lib/results";
@@ -67,14 +68,12 @@ async function measureOn(): Promise<{ goals: Goal[]; details: Record<string, unk
   let server: Proc | undefined;
   try {
     const env = appEnv(db);
-    const cli = async (...args: string[]) => {
-      const r = await run("npm", ["run", "--silent", "cli", "--", ...args], { env, capture: true });
-      if (r.code !== 0) throw new Error(`npm run cli -- ${args[0]} failed (exit ${r.code}):\n${r.stderr.trim()}`);
-      return JSON.parse(r.stdout) as Record<string, string>;
-    };
     // The CLI opens (and migrates) the database first, so the starts below are restarts of an installed service.
-    await cli("user:create", "--email", "startup@bench.example", "--password", "bench-Pa55word-startup", "--name", "Stella Startup", "--account", "Bench Startup");
-    const { token } = await cli("token:create", "--owner", "startup@bench.example", "--name", "startup bench");
+    const [, made] = await cliBatch(env, db.dataDir, [
+      ["user:create", "--email", "startup@bench.example", "--password", "bench-Pa55word-startup", "--name", "Stella Startup", "--account", "Bench Startup"],
+      ["token:create", "--owner", "startup@bench.example", "--name", "startup bench"],
+    ]);
+    const token = made!.token!;
     log(`startup: ${RUNS} cold starts of next start (${DIST_DIR}, ${db.label}) and of a bare node:http server, alternating`);
 
     const port = await freePort(3500);

@@ -17,7 +17,8 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { createAccount } from "../dashboard/create-account";
-import { appEnv, prepareDatabase } from "../dashboard/database";
+import { appEnv, prepareDatabase, type BenchDatabase } from "../dashboard/database";
+import { takeDataset, type StoredDataset } from "../lib/datasets";
 import { run } from "../dashboard/processes";
 import { writeJson } from "../dashboard/report";
 import type { SizeResult } from "./measure-database";
@@ -36,7 +37,47 @@ const loadBefore = os.loadavg();
 
 const results: Record<string, SizeResult[]> = {};
 const outsideUrl = process.env.DATABASE_URL || undefined;
+
+/** measure-database.ts in its own process (env() is read once per process) on one database; its results. */
+async function measure(env: NodeJS.ProcessEnv, input: Record<string, unknown>): Promise<SizeResult[]> {
+  const r = await run("node_modules/.bin/tsx", ["--conditions=react-server", "bench/search/measure-database.ts"], {
+    env: { ...env, BENCH_SEARCH_INPUT: JSON.stringify({ runs: RUNS, warmup: WARMUP, ...input }) },
+    capture: true,
+  });
+  process.stdout.write(r.stderr);
+  if (r.code !== 0) throw new Error(`measure-database failed (exit ${r.code})`);
+  return JSON.parse(r.stdout.trim().split("\n").pop()!) as SizeResult[];
+}
+
+/**
+ * In `npm run bench` the api bench has seeded every size on both databases
+ * already (bench/lib/datasets.ts): each is measured where it lies, then
+ * deleted (this is the last bench to use them). All sizes or none.
+ */
+async function measureGivenDatasets(kind: "pglite" | "postgres"): Promise<SizeResult[] | null> {
+  const given = SIZES.map((size) => takeDataset(kind, size));
+  const all = given.every((d) => d !== null);
+  try {
+    if (!all) return null;
+    const out: SizeResult[] = [];
+    for (const d of given as StoredDataset[]) {
+      phase(`${kind}: ${d.documents} documents, the account the ${d.madeBy} bench seeded`);
+      const db: BenchDatabase = { kind, dataDir: d.dataDir, databaseUrl: d.databaseUrl, label: d.databaseUrl ?? d.dataDir };
+      const [r] = await measure(appEnv(db), { sizes: [d.documents], seeded: true, account: d.account });
+      out.push({ ...r!, seedSeconds: d.seedSeconds });
+    }
+    return out;
+  } finally {
+    for (const d of given) if (d) fs.rmSync(d.dataDir, { recursive: true, force: true });
+  }
+}
+
 for (const kind of KINDS) {
+  const fromDatasets = await measureGivenDatasets(kind);
+  if (fromDatasets) {
+    results[kind] = fromDatasets;
+    continue;
+  }
   let throwaway: ThrowawayPostgres | undefined;
   let dataDir: string | undefined;
   try {
@@ -49,14 +90,7 @@ for (const kind of KINDS) {
     dataDir = db.dataDir;
     const account = await createAccount(appEnv(db), db.dataDir, log);
     phase(`${kind}: ${SIZES.join(", ")} documents`);
-    const input = { sizes: SIZES, runs: RUNS, warmup: WARMUP, account: { accountId: account.accountId, ownerId: account.ownerId, colleagueId: account.colleagueId } };
-    const r = await run("node_modules/.bin/tsx", ["--conditions=react-server", "bench/search/measure-database.ts"], {
-      env: appEnv(db, { BENCH_SEARCH_INPUT: JSON.stringify(input) }),
-      capture: true,
-    });
-    process.stdout.write(r.stderr);
-    if (r.code !== 0) throw new Error(`measure-database failed (exit ${r.code})`);
-    results[kind] = JSON.parse(r.stdout.trim().split("\n").pop()!) as SizeResult[];
+    results[kind] = await measure(appEnv(db), { sizes: SIZES, account });
   } finally {
     if (dataDir && process.env.BENCH_KEEP_DATA === "1" && kind === "pglite") log(`kept ${dataDir}`);
     else if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
