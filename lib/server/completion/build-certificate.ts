@@ -56,11 +56,6 @@ const WARNING = rgb(0.7, 0.2, 0.05);
  * A further labelled value is one `w.pair(label, value)` line.
  */
 export async function buildCertificate(input: CertificateInput): Promise<Uint8Array> {
-  return (await buildCertificateIn(input)).bytes;
-}
-
-/** buildCertificate, with the document it saved: a merge copies its pages without parsing the bytes again. */
-export async function buildCertificateIn(input: CertificateInput): Promise<{ pdf: PDFDocument; bytes: Uint8Array }> {
   const pdf = await PDFDocument.create();
   pdf.setTitle(`Signature certificate - ${input.document.name}`);
   pdf.setProducer(input.issuer);
@@ -121,7 +116,7 @@ export async function buildCertificateIn(input: CertificateInput): Promise<{ pdf
   for (const e of input.events) w.event(e);
 
   w.finish(`Signature certificate${unfinished ? ` (${unfinished.label.toLowerCase()})` : ""} - document ${d.id}`);
-  return { pdf, bytes: await pdf.save() };
+  return pdf.save();
 }
 
 const QR_SIZE = 84;

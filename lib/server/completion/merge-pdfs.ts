@@ -16,7 +16,7 @@ export async function mergePdfs(parts: (Uint8Array | PDFDocument)[], meta: { tit
  * mergePdfs, unsaved (the caller adds to it first). A part may be a document
  * already loaded: it is changed (its signature widgets dropped).
  */
-export async function mergePdfsIn(parts: (Uint8Array | PDFDocument)[], meta: { title: string; producer: string; at: Date }): Promise<PDFDocument> {
+async function mergePdfsIn(parts: (Uint8Array | PDFDocument)[], meta: { title: string; producer: string; at: Date }): Promise<PDFDocument> {
   const out = await PDFDocument.create();
   out.setTitle(meta.title);
   out.setProducer(meta.producer);

@@ -6,7 +6,7 @@ import { env } from "@/lib/env";
 import type { Storage } from "@/lib/server/storage/storage";
 import { PDFDocument } from "pdf-lib";
 import { addEvidenceMarksIn, evidenceMarksOf } from "./evidence-marks";
-import { buildCertificateIn } from "./build-certificate";
+import { buildCertificate } from "./build-certificate";
 import { certificateInputOf } from "./certificate-input";
 import { collectStamps } from "./collect-stamps";
 import { flattenFormIn } from "./flatten-form";
@@ -72,7 +72,7 @@ export async function produceFiles(
   const signedPdfSha256 = sha256Hex(signed);
   const originalSha256 = sha256Hex(original);
 
-  const certificate = await buildCertificateIn(
+  const certificate = await buildCertificate(
     await certificateInputOf(data, original, {
       originalSha256,
       signedPdfSha256,
@@ -87,7 +87,7 @@ export async function produceFiles(
   // saved again: its own objects are written as they are (no page copied, no stream compressed
   // twice), so it carries what the signed PDF carries (outline, tags, metadata) plus the certificate.
   // The signed PDF's bytes are already made; the seal only appended to them.
-  const mergedDoc = await appendPdfIn(form, certificate.bytes, {
+  const mergedDoc = await appendPdfIn(form, certificate, {
     title: `${doc.name} (signed, with signature certificate)`,
     producer: ctx.issuer,
     at: ctx.now,
@@ -101,7 +101,7 @@ export async function produceFiles(
   lap("seal the merged PDF");
   return {
     signed,
-    certificate: certificate.bytes,
+    certificate,
     merged,
     originalSha256,
     signedPdfSha256,
