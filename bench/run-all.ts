@@ -172,12 +172,19 @@ if (withPostgres && selected.some((b) => b.postgres)) {
 }
 
 // The seeded accounts the api bench leaves for dashboard and search (bench/lib/datasets.ts), deleted at the end.
-process.env.BENCH_DATASETS_DIR = fs.mkdtempSync(path.join(os.tmpdir(), "bench-datasets-"));
+const datasetsDir = (process.env.BENCH_DATASETS_DIR = fs.mkdtempSync(path.join(os.tmpdir(), "bench-datasets-")));
+// ~2 GB of seeded data: gone on Ctrl-C too (process.exit runs the cluster's own exit handler).
+for (const signal of ["SIGINT", "SIGTERM"] as const) {
+  process.once(signal, () => {
+    fs.rmSync(datasetsDir, { recursive: true, force: true });
+    process.exit(130);
+  });
+}
 try {
   for (const bench of selected) await runBench(bench);
 } finally {
   cluster?.stop();
-  fs.rmSync(process.env.BENCH_DATASETS_DIR, { recursive: true, force: true });
+  fs.rmSync(datasetsDir, { recursive: true, force: true });
 }
 
 run.seconds = Math.round(elapsed());

@@ -154,7 +154,9 @@ async function dataset(kind: string, count: number, withRaw: boolean): Promise<D
     }
     await stop(server);
     server = undefined;
-    kept = storeDataset({ kind: db.kind, documents: count, dataDir: db.dataDir, databaseUrl: db.databaseUrl, account, seedSeconds, madeBy: "api" });
+    // Not a database of the cluster this bench started itself: it stops with this bench.
+    const ownCluster = db.kind === "postgres" && !!cluster;
+    kept = !ownCluster && storeDataset({ kind: db.kind, documents: count, dataDir: db.dataDir, databaseUrl: db.databaseUrl, account, seedSeconds, madeBy: "api" });
     if (kept) log(`  kept for the dashboard and search benches`);
     return { database: kind, documents: count, seedSeconds, results };
   } finally {

@@ -83,13 +83,25 @@ async function formFieldsIn(bytes: Uint8Array) {
   return doc.getForm().getFields().map((f) => ({ name: f.getName(), kind: f.constructor.name, signature: f instanceof PDFSignature }));
 }
 
-/** qpdf's own view of the form: how many fields it lists and whether the catalog has one. */
+/** Scripts in a PDF's catalog: an open action, document-level (named) scripts, bookmarks with an action that is not a GoTo. */
+async function scriptsOf(bytes: Uint8Array) {
+  const pdf = await PDFDocument.load(bytes, { updateMetadata: false });
+  const names = pdf.catalog.lookupMaybe(PDFName.of("Names"), PDFDict);
+  let bookmarkActions = 0;
+  const outlines = pdf.catalog.lookupMaybe(PDFName.of("Outlines"), PDFDict);
+  for (let item = outlines?.lookupMaybe(PDFName.of("First"), PDFDict), n = 0; item && n < 50; item = item.lookupMaybe(PDFName.of("Next"), PDFDict), n++) {
+    const action = item.lookupMaybe(PDFName.of("A"), PDFDict);
+    if (action && action.get(PDFName.of("S")) !== PDFName.of("GoTo")) bookmarkActions++;
+  }
+  return { openAction: pdf.catalog.has(PDFName.of("OpenAction")), namedScripts: !!names?.has(PDFName.of("JavaScript")), bookmarkActions };
+}
+
 /** poppler's text of one page, within its crop box. */
 async function pageText(bytes: Uint8Array, page: number): Promise<string> {
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), "page-text-"));
   try {
     await fs.writeFile(path.join(dir, "in.pdf"), bytes);
-    const { stdout } = await promisify(execFile)("pdftotext", ["-f", String(page), "-l", String(page), path.join(dir, "in.pdf"), "-"]);
+    const { stdout } = await promisify(execFile)("pdftotext", ["-cropbox", "-f", String(page), "-l", String(page), path.join(dir, "in.pdf"), "-"]);
     return stdout;
   } finally {
     await fs.rm(dir, { recursive: true, force: true });
@@ -114,6 +126,7 @@ async function outlineOf(bytes: Uint8Array) {
   return { lang, bookmarks };
 }
 
+/** qpdf's own view of the form: how many fields it lists and whether the catalog has one. */
 async function qpdfForm(bytes: Uint8Array) {
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), "acroform-"));
   try {
@@ -204,13 +217,21 @@ describe("a fillable PDF sends without text tags, and signs into a flat PDF", ()
     const expectedOutline = { lang: "en-GB", bookmarks: [{ title: "Fillable form", page: 0 }, { title: "Page 2 (turned)", page: 1 }] };
     expect(await outlineOf(signed), "signed PDF").toEqual(expectedOutline);
     expect(await outlineOf(merged), "merged PDF").toEqual(expectedOutline);
+    // The upload's scripts reached completion (the stored original has them), and none is in the merged PDF:
+    // not on opening, not in the document's names, not behind a bookmark.
+    const original = await download(doc.original_file_url, "original_file_url");
+    expect(await scriptsOf(original), "the stored original").toEqual({ openAction: true, namedScripts: true, bookmarkActions: 1 });
+    expect(await scriptsOf(merged), "merged PDF").toEqual({ openAction: false, namedScripts: false, bookmarkActions: 0 });
     // The footer is on every page of the signed PDF, inside what each page shows (page 2 is turned and cropped).
     const pages = (await PDFDocument.load(signed, { updateMetadata: false })).getPageCount();
     for (let page = 1; page <= pages; page++) {
       expect(squeeze(await pageText(signed, page)), `footer of page ${page}`).toContain(squeeze(`Document ${docId} - verify this copy at`));
     }
+    // No field of the upload's is left in it either: pdf-lib and qpdf see signature fields at most (its own seal).
+    expect((await formFieldsIn(merged)).filter((f) => !f.signature)).toEqual([]);
     const mergedFields = await qpdfForm(merged);
     expect(mergedFields.fields.filter((f) => f.fieldtype !== "/Sig"), JSON.stringify(mergedFields.fields)).toEqual([]);
+    expect(mergedFields.fields.length).toBeLessThanOrEqual(1);
   });
 });
 

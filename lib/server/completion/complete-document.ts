@@ -23,13 +23,20 @@ export const completionKeys = (documentId: string) => ({
   mergedPdfKey: `documents/${documentId}/merged.pdf`,
 });
 
-/** The three files side by side (independent keys: a failure leaves the row incomplete and the retry overwrites them all). */
+/**
+ * The three files side by side (independent keys). Every write has ended
+ * before this returns or throws: a failure rolls the transaction back and
+ * frees the row lock, and a write of this run still under way could then land
+ * on top of the files of the run that takes the lock next.
+ */
 export async function storeCompletionFiles(storage: Storage, keys: ReturnType<typeof completionKeys>, files: CompletionFiles) {
-  await Promise.all([
+  const writes = await Promise.allSettled([
     storage.put(keys.signedPdfKey, files.signed, "application/pdf"),
     storage.put(keys.certificateKey, files.certificate, "application/pdf"),
     storage.put(keys.mergedPdfKey, files.merged, "application/pdf"),
   ]);
+  const failed = writes.find((w) => w.status === "rejected");
+  if (failed) throw failed.reason;
 }
 
 type Completion = Pick<

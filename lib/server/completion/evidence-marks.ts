@@ -17,8 +17,6 @@ import { readPageView } from "./stamp-fields";
 const FOOTER_SIZE = 6;
 const FOOTER_STRIP = 12; // points at the bottom of the displayed page
 const GREY = rgb(0.45, 0.45, 0.5);
-/** The footer font's name in every page's resources (one name, so pages can share the footer stream). */
-const FOOTER_FONT = PDFName.of("EvidenceFooter");
 
 export type EvidenceMarks = { documentId: string; verifyUrl: string; auditHead: ChainHead | null };
 
@@ -47,6 +45,7 @@ export async function addEvidenceMarksIn(pdf: PDFDocument, marks: EvidenceMarks,
     // Pages of the same size and turn share one footer stream (a document's pages mostly do): one
     // stream to write and compress instead of one per page, a third of stamping a 20-page document.
     const streams = new Map<string, PDFRef>();
+    const fontName = unusedFontName(pdf, "EvidenceFooter");
     for (const page of pdf.getPages()) {
       const view = readPageView(page);
       if (view.height < FOOTER_STRIP * 4 || view.width < 100) continue; // a label-sized page has no room for it
@@ -57,17 +56,33 @@ export async function addEvidenceMarksIn(pdf: PDFDocument, marks: EvidenceMarks,
       const key = `${at.x} ${at.y} ${size} ${where.rotation}`;
       let ref = streams.get(key);
       if (!ref) {
-        const ops = drawText(encoded, { x: at.x, y: at.y, size, font: FOOTER_FONT, color: GREY, rotate: degrees(where.rotation), xSkew: degrees(0), ySkew: degrees(0) });
+        const ops = drawText(encoded, { x: at.x, y: at.y, size, font: fontName, color: GREY, rotate: degrees(where.rotation), xSkew: degrees(0), ySkew: degrees(0) });
         streams.set(key, (ref = pdf.context.register(pdf.context.contentStream([pushGraphicsState(), ...ops, popGraphicsState()]))));
       }
       // Drawn after everything on the page: pdf-lib wrapped the page's own content in q … Q when it loaded it.
-      page.node.setFontDictionary(FOOTER_FONT, font.ref);
+      page.node.setFontDictionary(fontName, font.ref);
       page.node.addContentStream(ref);
     }
   }
   const info = infoDictOf(pdf);
   info.set(PDFName.of(DOCUMENT_ID_KEY), PDFString.of(marks.documentId));
   if (marks.auditHead) info.set(PDFName.of(AUDIT_HEAD_KEY), PDFString.of(formatChainHead(marks.auditHead)));
+}
+
+/**
+ * A font resource name no page uses yet: the footer's font has one name on
+ * every page, so pages can share its stream, and must not replace a font of
+ * the upload's (pages often share one resources dictionary).
+ */
+function unusedFontName(pdf: PDFDocument, base: string): PDFName {
+  const used = new Set<string>();
+  for (const page of pdf.getPages()) {
+    const fonts = page.node.normalizedEntries().Font;
+    for (const key of fonts.keys()) used.add(key.decodeText());
+  }
+  let name = base;
+  for (let i = 1; used.has(name); i++) name = `${base}${i}`;
+  return PDFName.of(name);
 }
 
 function infoDictOf(pdf: PDFDocument): PDFDict {
