@@ -43,7 +43,7 @@ export async function addEvidenceMarksIn(pdf: PDFDocument, marks: EvidenceMarks,
     const text = footerText(marks);
     const encoded = font.encodeText(text);
     // Pages of the same size and turn share one footer stream (a document's pages mostly do): one
-    // stream to write and compress instead of one per page, a third of stamping a 20-page document.
+    // stream to write and compress instead of one per page (~6–9 ms of stamping a 20-page document).
     const streams = new Map<string, PDFRef>();
     const fontName = unusedFontName(pdf, "EvidenceFooter");
     for (const page of pdf.getPages()) {
@@ -59,7 +59,7 @@ export async function addEvidenceMarksIn(pdf: PDFDocument, marks: EvidenceMarks,
         const ops = drawText(encoded, { x: at.x, y: at.y, size, font: fontName, color: GREY, rotate: degrees(where.rotation), xSkew: degrees(0), ySkew: degrees(0) });
         streams.set(key, (ref = pdf.context.register(pdf.context.contentStream([pushGraphicsState(), ...ops, popGraphicsState()]))));
       }
-      // Drawn after everything on the page: pdf-lib wrapped the page's own content in q … Q when it loaded it.
+      // Drawn after everything on the page: before adding a stream pdf-lib wraps the page's own content in q … Q.
       page.node.setFontDictionary(fontName, font.ref);
       page.node.addContentStream(ref);
     }

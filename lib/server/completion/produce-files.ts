@@ -85,8 +85,8 @@ export async function produceFiles(
 
   // The merged file is the stamped document still in memory with the certificate's pages appended,
   // saved again: its own objects are written as they are (no page copied, no stream compressed
-  // twice), so it carries what the signed PDF carries (outline, tags, metadata) plus the certificate.
-  // The signed PDF's bytes are already made; the seal only appended to them.
+  // twice). Of the upload's catalog it keeps the navigation only (merge-pdfs.ts). The signed PDF's
+  // bytes are already made (the seal only appended to them), so changing `form` now leaves them alone.
   const mergedDoc = await appendPdfIn(form, certificate, {
     title: `${doc.name} (signed, with signature certificate)`,
     producer: ctx.issuer,
