@@ -107,6 +107,11 @@ const schema = z.object({
    * reach every instance at once (LISTEN/NOTIFY); this bounds changes made behind the service's back.
    */
   AUTH_CACHE_SECONDS: z.coerce.number().min(0).max(10).default(2),
+  /**
+   * Memory (MB; 0: none) for the process's cache of document list and document answers, each served
+   * again only while the database says nothing it shows has changed (lib/server/answer-cache).
+   */
+  ANSWER_CACHE_MB: z.coerce.number().min(0).max(4096).default(32),
   /** Benchmark-only routes (`/public/bench/constant`, bench/api); they answer 404 unless this is set. */
   BENCH_ROUTES: bool.default(false),
 });

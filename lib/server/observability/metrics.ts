@@ -68,6 +68,12 @@ function create() {
       labelNames: ["target"] as const,
       registers: [registry],
     }),
+    answerCache: new Counter({
+      name: "api_answer_cache_total",
+      help: "Document list and document answers of this process: served from its cache (hit), made because none was cached (miss) or because what was cached had changed (stale)",
+      labelNames: ["route", "outcome"] as const,
+      registers: [registry],
+    }),
     completion: new Histogram({
       name: "document_completion_seconds",
       help: "From the last signature (completion queued) to the signed PDF stored",

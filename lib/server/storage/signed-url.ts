@@ -63,10 +63,18 @@ export function verifyRouteSignature(path: string, searchParams: URLSearchParams
 type SignOpts = { filename?: string; ttlSeconds?: number; now?: Date };
 type Signer = (subject: string, expires: number, filename: string | null) => string;
 
+const expiryOf = (now: Date, ttlSeconds: number) =>
+  Math.ceil((Math.floor(now.getTime() / 1000) + ttlSeconds) / EXPIRY_STEP_SECONDS) * EXPIRY_STEP_SECONDS;
+
+/**
+ * The `expires` of every address signed at `now` with the default lifetime: all addresses of an
+ * answer made within one step are the same, so a cached answer is served only within its step
+ * (lib/server/answer-cache).
+ */
+export const defaultAddressExpiry = (now: Date = new Date()) => expiryOf(now, DEFAULT_TTL_SECONDS);
+
 function signedQuery(sign: Signer, subject: string, opts: SignOpts) {
-  const nowSeconds = Math.floor((opts.now ?? new Date()).getTime() / 1000);
-  const ttl = opts.ttlSeconds ?? DEFAULT_TTL_SECONDS;
-  const expires = Math.ceil((nowSeconds + ttl) / EXPIRY_STEP_SECONDS) * EXPIRY_STEP_SECONDS;
+  const expires = expiryOf(opts.now ?? new Date(), opts.ttlSeconds ?? DEFAULT_TTL_SECONDS);
   const filename = opts.filename ?? null;
   const params = new URLSearchParams({ expires: String(expires) });
   if (filename !== null) params.set("filename", filename);

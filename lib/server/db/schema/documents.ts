@@ -1,10 +1,13 @@
 import { sql, type SQL } from "drizzle-orm";
-import { bigint, boolean, type AnyPgColumn, index, integer, jsonb, pgTable, primaryKey, serial, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { bigint, boolean, customType, type AnyPgColumn, index, integer, jsonb, pgTable, primaryKey, serial, text, uniqueIndex } from "drizzle-orm/pg-core";
 import { ts, createdAt, updatedAt, type Tags, type PageInfo, type FieldDefinition, type MergeFieldComponent } from "./columns";
 import { accounts, users } from "./accounts";
 import { templates } from "./templates";
 
 // ---------------------------------------------------------------- documents
+
+/** A 64-bit transaction id (PostgreSQL 13+), as text: only triggers write and compare it. */
+const xid8 = customType<{ data: string }>({ dataType: () => "xid8" });
 
 /**
  * The state sort's key: a document's life order (draft, editing, pending, executed, declined, expired,
@@ -261,3 +264,17 @@ export const documentSearch = pgTable(
     index("document_search_sender_idx").on(t.senderUserId, t.createdAt),
   ],
 );
+
+/**
+ * A version per sender, raised by every committed change to one of the sender's documents, their
+ * recipients, audit entries or field values, or to the sender's name or e-mail: what a cached
+ * document answer of the API is checked against before it is served again (lib/server/answer-cache).
+ * Raised by deferred triggers (migration 0015) at commit, at most once per transaction and sender,
+ * so the row is locked only while the transaction commits; `bumped_by` is that transaction.
+ * Never written by the app.
+ */
+export const documentListVersions = pgTable("document_list_versions", {
+  senderUserId: text("sender_user_id").primaryKey(),
+  version: bigint("version", { mode: "number" }).notNull(),
+  bumpedBy: xid8("bumped_by").notNull(),
+});

@@ -1,13 +1,11 @@
 import { apiRoute } from "@/lib/server/http/api-route";
-import { getAccessibleDocumentOrThrow } from "@/lib/server/documents/document-access";
-import { documentResponse } from "@/lib/server/documents/document-response";
+import { getDocumentAnswer } from "@/lib/server/documents/get-document-answer";
 import { methodNotAllowed } from "@/lib/server/http/method-not-allowed";
 
 export const GET = apiRoute({
   scope: "read",
   handler: async ({ db, auth, params, version }) => {
-    const doc = await getAccessibleDocumentOrThrow(db, auth.user, params.id!);
-    return documentResponse(db, doc, version, auth.user);
+    return getDocumentAnswer(db, auth.user, params.id!, version);
   },
 });
 
