@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "@/lib/server/db/client";
+import { withoutListVersionTriggers } from "./seed-documents";
 
 /**
  * Numbers and hashes the seeded audit entries in bulk. seed-documents.ts
@@ -12,7 +13,7 @@ import type { Db } from "@/lib/server/db/client";
  */
 export async function sealSeededAudits(db: Db, log: (s: string) => void) {
   const t0 = performance.now();
-  await db.execute(sql`
+  await withoutListVersionTriggers(db, () => db.execute(sql`
     UPDATE audits a SET seq = s.seq, hash = s.hash, prev_hash = s.prev_hash
     FROM (
       SELECT id, seq, hash, lag(hash) OVER (PARTITION BY document_id ORDER BY seq) AS prev_hash
@@ -23,6 +24,6 @@ export async function sealSeededAudits(db: Db, log: (s: string) => void) {
         FROM audits WHERE document_id IN (SELECT document_id FROM audits WHERE hash IS NULL OR seq IS NULL)
       ) numbered
     ) s
-    WHERE a.id = s.id`);
+    WHERE a.id = s.id`));
   log(`  audit chain fields for the seeded entries (${((performance.now() - t0) / 1000).toFixed(1)} s)`);
 }

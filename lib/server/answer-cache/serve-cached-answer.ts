@@ -34,9 +34,10 @@ export async function serveCachedAnswer(options: CachedAnswerOptions): Promise<R
   const budget = env().ANSWER_CACHE_MB * 1024 * 1024;
   if (budget <= 0) return jsonBytes(encode((await options.make()).body));
   const counter = metrics().answerCache;
+  const validator = await options.validator();
+  // (after the validator's read: a step ending during it must not serve the previous step's addresses)
   const expiry = defaultAddressExpiry();
   const secret = getAppSecret();
-  const validator = await options.validator();
   const stored = getStoredAnswer(options.key);
   if (stored && validator !== null && stored.validator === validator && stored.expiry === expiry && stored.secret === secret) {
     counter.inc({ route: options.route, outcome: "hit" });

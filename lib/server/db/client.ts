@@ -4,6 +4,7 @@ import path from "node:path";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { env } from "@/lib/env";
 import * as schema from "./schema";
+import { listenForDocumentChanges } from "./embedded-changes";
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
@@ -77,6 +78,7 @@ async function openPglite(dataDir: string): Promise<Handle> {
     const pglite = await PGlite.create(path.join(dataDir, "pgdata"), { extensions: { pg_trgm } });
     const db = drizzle({ client: pglite, schema });
     await migrate(db, { migrationsFolder: migrationsFolder() });
+    await listenForDocumentChanges(pglite);
     return {
       db: db as unknown as Db,
       kind: "pglite",

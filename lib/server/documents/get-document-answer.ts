@@ -24,8 +24,9 @@ export function getDocumentAnswer(db: Db, user: User, id: string, version: ApiVe
       // Access is checked on every answer made; a kept answer is one this caller was allowed, and any
       // change of access (sharing, a new sender) changes the validator.
       const doc = await getAccessibleDocumentOrThrow(db, user, id);
-      // Kept only under the sender whose version was read (a sender change in between: not kept).
-      return { body: await documentResponse(db, doc, version, user), keep: doc.senderUserId === sender };
+      // Kept only under the sender whose version was read (a sender change in between: not kept);
+      // the embedded database's validator covers every sender.
+      return { body: await documentResponse(db, doc, version, user), keep: sender === undefined || doc.senderUserId === sender };
     },
   });
 }

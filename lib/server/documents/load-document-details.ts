@@ -133,7 +133,7 @@ async function recipientsAndAudits(db: Db, ids: string[], withFieldValues: boole
     );
   const page = () => sql`${sql.param(ids)}::text[]`;
   const result = (await db.execute(sql`select
-    (select coalesce(json_agg(json_build_object(${object(recipientColumns)}) order by ${recipients.sequence}, ${recipients.createdAt}), '[]')::text
+    (select coalesce(json_agg(json_build_object(${object(recipientColumns)}) order by ${recipients.sequence}, ${recipients.createdAt}, ${recipients.id}), '[]')::text
        from ${recipients} where ${recipients.documentId} = any(${page()})) as recipients,
     (select coalesce(json_agg(json_build_object(${object(auditColumns, ["createdAt"])}) order by ${audits.id}), '[]')::text
        from ${audits} where ${audits.documentId} = any(${page()})) as audits,

@@ -12,14 +12,22 @@ CREATE TABLE "document_list_versions" (
 -- the same sender's documents would queue behind it), and a transaction raises each sender once
 -- (bumped_by). A change and its new version become visible together, so a reader that reads the
 -- version before the data can never keep stale data under a new version.
+-- The price: commits touching one sender's documents take that sender's row one after the other
+-- (for the moment of the commit only). A transaction touching several senders' documents (the
+-- expiry sweep) raises them in the order of its changes; two such transactions committing at the
+-- same moment in opposite orders would deadlock, and PostgreSQL would abort one (the sweep is a
+-- job, retried).
+-- The embedded database (PGlite, one process, lib/server/db/embedded-changes.ts) also says so by NOTIFY
+-- after the commit, so its answers need no read at all; on PostgreSQL the setting is off.
 CREATE FUNCTION document_list_versions_raise(sender text) RETURNS void LANGUAGE sql AS $$
   INSERT INTO document_list_versions AS v (sender_user_id, version, bumped_by) VALUES (sender, 1, pg_current_xact_id())
   ON CONFLICT (sender_user_id) DO UPDATE SET version = v.version + 1, bumped_by = excluded.bumped_by
   WHERE v.bumped_by <> excluded.bumped_by;
+  SELECT pg_notify('document_list_versions', '') WHERE current_setting('signing.list_versions_notify', true) = 'on';
 $$;--> statement-breakpoint
 CREATE FUNCTION document_list_versions_of_document() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  -- A document moved to another sender raises both, the lesser id first (one order for every transaction).
+  -- A document moved to another sender raises both, the lesser id first.
   IF TG_OP = 'UPDATE' AND NEW.sender_user_id IS DISTINCT FROM OLD.sender_user_id THEN
     PERFORM document_list_versions_raise(s) FROM unnest(ARRAY[OLD.sender_user_id, NEW.sender_user_id]) AS s ORDER BY s;
   ELSIF TG_OP = 'DELETE' THEN
