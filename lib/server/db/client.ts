@@ -4,7 +4,7 @@ import path from "node:path";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { env } from "@/lib/env";
 import * as schema from "./schema";
-import { listenForDocumentChanges } from "./embedded-changes";
+import { listenForDocumentChanges, stopListeningForDocumentChanges } from "./embedded-changes";
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
@@ -84,6 +84,7 @@ async function openPglite(dataDir: string): Promise<Handle> {
       kind: "pglite",
       raw: pglite,
       close: async () => {
+        stopListeningForDocumentChanges();
         await pglite.close();
         release();
       },

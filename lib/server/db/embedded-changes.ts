@@ -14,11 +14,27 @@ const g = globalThis as unknown as { __embeddedChanges?: State };
 const state = () => (g.__embeddedChanges ??= { count: 0, listening: false });
 
 export async function listenForDocumentChanges(pglite: PGlite) {
+  // Only when the triggers do notify (a database migrated by an earlier build of migration 0015 did
+  // not): otherwise the count would never move, and the answers are checked with a statement instead.
+  const { rows } = await pglite.query<{ notifies: boolean }>(
+    "select coalesce(bool_or(prosrc like '%pg_notify%'), false) as notifies from pg_proc where proname = 'document_list_versions_raise'",
+  );
+  if (!rows[0]?.notifies) return;
   await pglite.exec("set signing.list_versions_notify = on");
   await pglite.listen("document_list_versions", () => {
     state().count++;
   });
   state().listening = true;
+}
+
+/**
+ * When the database is closed: another process may open and change it before this one opens it
+ * again, so no answer kept until now may match afterwards.
+ */
+export function stopListeningForDocumentChanges() {
+  const s = state();
+  s.listening = false;
+  s.count++;
 }
 
 /** How many changes were committed since this process listened; null before it listens. */
