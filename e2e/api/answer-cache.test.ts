@@ -16,9 +16,10 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { importTemplateAt, ownServer, prepareOwnServer, tokenAt, TWO_SIGNER_TEMPLATE, type OwnServer, type OwnServerSetup } from "./support/own-server";
+import { importTemplateAt, ownServer, prepareOwnServer, teardownAll, tokenAt, TWO_SIGNER_TEMPLATE, type OwnServer, type OwnServerSetup } from "./support/own-server";
 import { signaturePng } from "./support/signing-calls";
 import { jsonCall } from "./support/json-call";
+import { counterValues, countsMoved } from "./support/metric-counts";
 
 const OWNER = { email: "owen@answers.example", password: "answers-Pa55word-e2e", name: "Owen Owner" };
 const VIEWER = { email: "vera@answers.example", password: "viewer-Pa55word-e2e", name: "Vera Viewer" };
@@ -44,22 +45,7 @@ async function ok(token: string, p: string, opts: CallOptions = {}) {
 }
 
 /** api_answer_cache_total of the first server, as `route/outcome` → count. */
-async function cacheCounts(): Promise<Record<string, number>> {
-  const text = await (await fetch(new URL("/metrics", server!.baseUrl))).text();
-  const out: Record<string, number> = {};
-  for (const m of text.matchAll(/^api_answer_cache_total\{route="(\w+)",outcome="(\w+)"\} (\d+)/gm)) out[`${m[1]}/${m[2]}`] = Number(m[3]);
-  return out;
-}
-
-/** How the counts moved between two readings, e.g. `{ "list/hit": 1 }`. */
-function moved(before: Record<string, number>, after: Record<string, number>) {
-  const out: Record<string, number> = {};
-  for (const k of new Set([...Object.keys(before), ...Object.keys(after)])) {
-    const d = (after[k] ?? 0) - (before[k] ?? 0);
-    if (d) out[k] = d;
-  }
-  return out;
-}
+const cacheCounts = () => counterValues(server!.baseUrl, "api_answer_cache_total");
 
 const LIST = "/public/v2/documents?per_page=100";
 const NO_ACL = { error: "No ACLs tying user to document." };
@@ -139,11 +125,7 @@ beforeAll(async () => {
   }
 }, 300_000);
 
-afterAll(async () => {
-  await second?.stop();
-  second?.removeData();
-  await setup?.teardown();
-}, 60_000);
+afterAll(() => teardownAll(setup, second), 60_000);
 
 describe("cached document answers", () => {
   it("a repeated list or document call is answered from the cache, byte for byte, as JSON", { timeout: 90_000 }, async (ctx) => {
@@ -154,7 +136,7 @@ describe("cached document answers", () => {
       const first = await ok(tokens.owner, p);
       const before = await cacheCounts();
       const again = await ok(tokens.owner, p);
-      expect(moved(before, await cacheCounts()), p).toEqual({ [`${p === LIST ? "list" : "get"}/hit`]: 1 });
+      expect(countsMoved(before, await cacheCounts()), p).toEqual({ [`${p === LIST ? "list" : "get"}/hit`]: 1 });
       expect(again.text).toBe(first.text);
       expect(again.headers.get("content-type")).toBe("application/json");
       expect(again.headers.get("cache-control")).toBe("no-store");
@@ -163,7 +145,7 @@ describe("cached document answers", () => {
     await clearOfExpiryEdge();
     const before = await cacheCounts();
     expect((await ok(tokens.owner, `${LIST}&page=1`)).text).toBe((await ok(tokens.owner, LIST)).text);
-    expect(moved(before, await cacheCounts())).toEqual({ "list/hit": 2 });
+    expect(countsMoved(before, await cacheCounts())).toEqual({ "list/hit": 2 });
     // another caller never gets the owner's answer: the viewer's list is her own (empty), the document not hers
     expect((await ok(tokens.viewer, LIST)).body.documents).toEqual([]);
     for (let i = 0; i < 2; i++) expect((await call(tokens.viewer, getPath(doc.id))).body).toEqual(NO_ACL);
@@ -250,7 +232,7 @@ describe("PostgreSQL: other instances and changes behind the service's back", ()
     await setup.sql([{ text: "update users set name = 'Vera Elsewhere' where email = $1", params: [VIEWER.email] }]);
     await ok(tokens.owner, LIST);
     await ok(tokens.owner, get);
-    expect(moved(before, await cacheCounts())).toEqual({ "list/hit": 1, "get/hit": 1 });
+    expect(countsMoved(before, await cacheCounts())).toEqual({ "list/hit": 1, "get/hit": 1 });
 
     await ok(tokens.owner, `${get}/update_tags`, { base: second!.baseUrl, body: { tags: { via: "second" } } });
     expect((await current(tokens.owner, get)).body.document.tags).toEqual({ via: "second" });
@@ -269,7 +251,7 @@ describe("PostgreSQL: other instances and changes behind the service's back", ()
     const kept = await cacheCounts();
     await setup.sql(["begin", `update documents set name = 'Never' where id = '${doc.id}'`, "rollback"]);
     expect((await ok(tokens.owner, get)).body.document.name).toBe("Renamed by SQL");
-    expect(moved(kept, await cacheCounts())).toEqual({ "get/hit": 1 });
+    expect(countsMoved(kept, await cacheCounts())).toEqual({ "get/hit": 1 });
 
     await setup.sql([{ text: "delete from documents where id = $1", params: [doc.id] }]);
     expect(listed(await current(tokens.owner, LIST), doc.id)).toBeUndefined();

@@ -20,8 +20,9 @@ import path from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { REDIRECT_URI_FOR_OWN_SERVER } from "./support/own-database";
-import { importTemplateAt, ownServer, prepareOwnServer, tokenAt, TWO_SIGNER_TEMPLATE, type OwnServer, type OwnServerSetup } from "./support/own-server";
+import { importTemplateAt, ownServer, prepareOwnServer, teardownAll, tokenAt, TWO_SIGNER_TEMPLATE, type OwnServer, type OwnServerSetup } from "./support/own-server";
 import { signaturePng } from "./support/signing-calls";
+import { counterValues, countsMoved } from "./support/metric-counts";
 
 const USER = { email: "cache@auth.example", password: "cache-Pa55word-e2e", name: "Cara Cache" };
 const OTHER = { email: "other@auth.example", password: "other-Pa55word-e2e", name: "Olaf Other" };
@@ -81,22 +82,7 @@ function serverEnv(s: OwnServer) {
 }
 
 /** auth_cache_invalidations_total of the server at `base`, by target (user, account, token, client, all). */
-async function invalidations(base = server!.baseUrl): Promise<Record<string, number>> {
-  const text = await (await fetch(new URL("/metrics", base))).text();
-  const out: Record<string, number> = {};
-  for (const m of text.matchAll(/^auth_cache_invalidations_total\{target="(\w+)"\} (\d+)/gm)) out[m[1]!] = Number(m[2]);
-  return out;
-}
-
-/** What changed between two readings of invalidations(), e.g. `{ user: 1 }`. */
-function issued(before: Record<string, number>, after: Record<string, number>) {
-  const out: Record<string, number> = {};
-  for (const k of new Set([...Object.keys(before), ...Object.keys(after)])) {
-    const d = (after[k] ?? 0) - (before[k] ?? 0);
-    if (d) out[k] = d;
-  }
-  return out;
-}
+const invalidations = (base = server!.baseUrl) => counterValues(base, "auth_cache_invalidations_total");
 
 const sendDocument = (token: string, base = server!.baseUrl) =>
   call(token, `/public/v2/reusable_templates/${templateId}/send_document`, {
@@ -137,11 +123,7 @@ beforeAll(async () => {
   await server.start();
 }, 300_000);
 
-afterAll(async () => {
-  await second?.stop();
-  second?.removeData();
-  await setup?.teardown();
-}, 60_000);
+afterAll(() => teardownAll(setup, second), 60_000);
 
 describe("answers from the token cache are the database's answers", () => {
   it("owner, scopes and every refusal are the same on the first call and the repeated (cached) ones", { timeout: 90_000 }, async (ctx) => {
@@ -273,7 +255,7 @@ describe("invalidation by the services that change a cached field", () => {
       const before = await invalidations();
       const res = await req();
       expect(res.status, `${what}: ${res.text}`).toBe(200);
-      expect(issued(before, await invalidations()), `${what}: one invalidation naming the ${target}`).toEqual({ [target]: 1 });
+      expect(countsMoved(before, await invalidations()), `${what}: one invalidation naming the ${target}`).toEqual({ [target]: 1 });
       return res;
     };
 
@@ -326,7 +308,7 @@ describe("invalidation by the services that change a cached field", () => {
       const voided = await call(pat, `/public/v2/documents/${id}/void`, { body: { document: {} } });
       expect(voided.status, voided.text).toBe(200);
       expect((await call(pat, "/public/v2/me")).status).toBe(200);
-      expect(issued(before, await invalidations()), "no invalidation for ordinary writes").toEqual({});
+      expect(countsMoved(before, await invalidations()), "no invalidation for ordinary writes").toEqual({});
       if (!listener) return;
       await sleep(500);
       expect(heard, "no NOTIFY on auth_token_cache").toEqual([]);

@@ -8,7 +8,7 @@
 // accept more than the limit, refusing at most a block per instance early.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { jsonCall, type JsonAnswer } from "./support/json-call";
-import { ownServer, prepareOwnServer, type OwnServer, type OwnServerSetup } from "./support/own-server";
+import { ownServer, prepareOwnServer, teardownAll, type OwnServer, type OwnServerSetup } from "./support/own-server";
 
 const READ_LIMIT = 500;
 const BLOCK = 10;
@@ -58,11 +58,7 @@ beforeAll(async () => {
   await server.start();
 }, 300_000);
 
-afterAll(async () => {
-  await second?.stop();
-  second?.removeData();
-  await setup?.teardown();
-}, 60_000);
+afterAll(() => teardownAll(setup, second), 60_000);
 
 describe("rate limits from leased blocks", () => {
   it("one instance: every request numbered exactly, the limit+1st refused with the usual 429", { timeout: 120_000 }, async (ctx) => {

@@ -9,7 +9,7 @@
 // tokens are made with the CLI's token:create (issue 11 point 1).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { REDIRECT_URI_FOR_OWN_SERVER } from "./support/own-database";
-import { ownServer, prepareOwnServer, tokenAt, type OwnServer, type OwnServerSetup } from "./support/own-server";
+import { ownServer, prepareOwnServer, teardownAll, tokenAt, type OwnServer, type OwnServerSetup } from "./support/own-server";
 import { sendingRequestBody } from "./support/sending";
 import { jsonCall, type JsonAnswer } from "./support/json-call";
 
@@ -109,11 +109,7 @@ beforeAll(async () => {
   await server.start();
 }, 300_000);
 
-afterAll(async () => {
-  await second?.stop();
-  second?.removeData();
-  await setup?.teardown();
-}, 60_000);
+afterAll(() => teardownAll(setup, second), 60_000);
 
 let cliOutput: any[] = [];
 

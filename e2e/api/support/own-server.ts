@@ -307,6 +307,15 @@ export async function prepareOwnServer(opts: { name: string; fromPort: number })
   return setup;
 }
 
+/** For afterAll: stops and removes a test's further instances (those started), then tears its own server down. */
+export async function teardownAll(setup: OwnServerSetup | undefined, ...others: (OwnServer | undefined)[]) {
+  for (const other of others) {
+    await other?.stop();
+    other?.removeData();
+  }
+  await setup?.teardown();
+}
+
 /**
  * Imports a template into a server of a test's own with the admin CLI: a
  * one-page PDF titled `title` and `definition` (README, "Template
