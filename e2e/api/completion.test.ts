@@ -6,28 +6,27 @@
 // the signed range changes) and `pdftotext` (the certificate names the
 // document, the signers with their e-mail, IP and user agent, and the
 // SHA-256 of the original and of the signed PDF, recomputed here from the
-// downloaded files). POST /verify/check recognises exactly those files.
-import { execFile } from "node:child_process";
-import fs from "node:fs/promises";
-import os from "node:os";
-import path from "node:path";
-import { promisify } from "node:util";
+// downloaded files), and `pdfimages` (the signature images are the signers'
+// pixels). POST /verify/check recognises exactly those files.
+import zlib from "node:zlib";
 import { PDFDocument } from "pdf-lib";
 import { beforeAll, describe, expect, it } from "vitest";
 import { api, dashboardTokenFor } from "./helpers";
 import { expectSignedFileUrl } from "./support/checks";
+import { pdfImages, type PdfImage } from "./support/pdf-images";
 import { flipByteInSignedRange, pdfsig } from "./support/pdfsig";
 import {
   aliceToken,
   clientValues,
   download,
+  fieldId,
   getDocument,
-  managerValues,
   openSignPage,
   pdfText,
   recipient,
   sendFromTemplate,
   sha256,
+  signaturePng,
   squeeze,
   submitAs,
   verifyCheck,
@@ -44,19 +43,22 @@ const files = {} as { original: Uint8Array; signed: Uint8Array; certificate: Uin
 let lastSignatureAt = 0;
 let filesReadyAfterMs = 0;
 
-/** Images drawn on the pages, as poppler's `pdfimages -list` counts them. */
-async function imageCount(bytes: Uint8Array): Promise<number> {
-  const dir = await fs.mkdtemp(path.join(os.tmpdir(), "pdfimages-"));
-  try {
-    const file = path.join(dir, "in.pdf");
-    await fs.writeFile(file, bytes);
-    const { stdout } = await promisify(execFile)("pdfimages", ["-list", file]);
-    // two header lines, then one line per image
-    return stdout.trim().split("\n").slice(2).filter((l) => l.trim()).length;
-  } finally {
-    await fs.rm(dir, { recursive: true, force: true });
-  }
+/** Each signer's signature: a stroke on a faint uneven wash, so its stored PNG uses every kind of row filter. */
+const drawing = (seed: "client" | "manager") => signaturePng(seed, 240, 60, true);
+
+/** The alpha of every pixel of a test signature (signaturePng: grey + alpha, one IDAT of unfiltered rows). */
+function signatureAlpha(dataUrl: string): { width: number; height: number; alpha: Buffer } {
+  const png = Buffer.from(dataUrl.slice(dataUrl.indexOf(",") + 1), "base64");
+  const [width, height] = [png.readUInt32BE(16), png.readUInt32BE(20)];
+  const idatAt = 8 + 25; // signature, then the 25-byte IHDR chunk
+  const raw = zlib.inflateSync(png.subarray(idatAt + 8, idatAt + 8 + png.readUInt32BE(idatAt)));
+  const alpha = Buffer.alloc(width * height);
+  for (let y = 0; y < height; y++) for (let x = 0; x < width; x++) alpha[y * width + x] = raw[y * (1 + width * 2) + 2 + x * 2]!;
+  return { width, height, alpha };
 }
+
+/** The first sample of each pixel (pdfimages may write a soft mask's grey as RGB). */
+const firstChannel = (img: PdfImage) => Buffer.from(Array.from({ length: img.width * img.height }, (_, p) => img.samples[p * img.channels]!));
 
 const pageCount = async (bytes: Uint8Array) => (await PDFDocument.load(bytes, { updateMetadata: false })).getPageCount();
 
@@ -70,10 +72,11 @@ beforeAll(async () => {
   const client = recipient(sent, "Client");
   const manager = recipient(sent, "Manager");
   expect((await openSignPage(client, { userAgent: CLIENT_AGENT })).status).toBe(200);
-  const c = await submitAs(client, clientValues(sent, { title: "Chief Procurement Officer", date: "2026-05-17" }), { userAgent: CLIENT_AGENT });
+  const clientAnswers = { ...clientValues(sent, { title: "Chief Procurement Officer", date: "2026-05-17" }), [fieldId(sent, "client_signature")]: drawing("client") };
+  const c = await submitAs(client, clientAnswers, { userAgent: CLIENT_AGENT });
   expect(c.status, c.text).toBe(200);
   expect((await openSignPage(manager, { userAgent: MANAGER_AGENT })).status).toBe(200);
-  const m = await submitAs(manager, managerValues(sent), { userAgent: MANAGER_AGENT });
+  const m = await submitAs(manager, { [fieldId(sent, "manager_signature")]: drawing("manager") }, { userAgent: MANAGER_AGENT });
   expect(m.status, m.text).toBe(200);
   expect(m.body.state).toBe("executed");
   lastSignatureAt = Date.now();
@@ -117,8 +120,25 @@ describe("the three files", () => {
   });
 
   it("the signed PDF carries the two signature images (the original has none)", async () => {
-    expect(await imageCount(files.original)).toBe(0);
-    expect(await imageCount(files.signed)).toBeGreaterThanOrEqual(2);
+    expect(await pdfImages(files.original)).toHaveLength(0);
+    expect((await pdfImages(files.signed)).length).toBeGreaterThanOrEqual(2);
+  });
+
+  it("each signature image in the signed PDF is its signer's drawing pixel for pixel: its transparency everywhere, its ink where opaque", async () => {
+    const images = await pdfImages(files.signed);
+    const drawn = images.flatMap((image, i) => (image.type === "image" && images[i + 1]?.type === "smask" ? [{ image, mask: images[i + 1]! }] : []));
+    const signers = (["client", "manager"] as const).map((seed) => ({ seed, ...signatureAlpha(drawing(seed)) }));
+    const found = drawn.map(({ image, mask }) => {
+      const alpha = firstChannel(mask);
+      const signer = signers.find((s) => s.width === mask.width && s.height === mask.height && s.alpha.equals(alpha));
+      expect(signer, `an image of ${mask.width}×${mask.height} whose transparency is one signer's drawing`).toBeDefined();
+      // The test signatures are ink of grey 20 (an RGB image: 20, 20, 20); where they are opaque, nothing rounds it.
+      const inkPixels = [...alpha.keys()].filter((p) => alpha[p] === 255);
+      expect(inkPixels.length).toBeGreaterThan(100);
+      expect(inkPixels.filter((p) => [0, 1, 2].some((c) => image.samples[p * 3 + c] !== 20))).toEqual([]);
+      return signer!.seed;
+    });
+    expect(found.sort()).toEqual(["client", "manager"]);
   });
 
   it("the merged PDF is the signed PDF's pages followed by the certificate's", async () => {

@@ -181,8 +181,12 @@ export const managerValues = (doc: Doc) => ({ [fieldId(doc, "manager_signature")
 
 // ---------------------------------------------------------------- images
 
-/** A real PNG (grey-scale with alpha) of a slanted stroke, as a data URL like the signer page sends. */
-export function signaturePng(seed = "sig", width = 240, height = 60): string {
+/**
+ * A real PNG (grey-scale with alpha) of a slanted stroke, as a data URL like the signer page sends.
+ * `shaded`: the background is not transparent but a faint, uneven wash (alpha 0-96), like pen
+ * pressure or a scanned paper, so the stored re-encode uses every PNG row filter.
+ */
+export function signaturePng(seed = "sig", width = 240, height = 60, shaded = false): string {
   const offset = seed.length % 7;
   const rows: Buffer[] = [];
   for (let y = 0; y < height; y++) {
@@ -192,6 +196,9 @@ export function signaturePng(seed = "sig", width = 240, height = 60): string {
       if (onStroke) {
         row[1 + x * 2] = 20;
         row[2 + x * 2] = 255;
+      } else if (shaded) {
+        row[1 + x * 2] = 20;
+        row[2 + x * 2] = Math.round(48 + 48 * Math.sin(x / 7 + y / 5) * Math.cos(y / 11 - x / 13));
       }
     }
     rows.push(row);

@@ -2,6 +2,7 @@ import "server-only";
 import { PDFDocument, rgb } from "pdf-lib";
 import type { ChainHead } from "@/lib/server/documents/audit-chain";
 import { drawQrCode } from "./draw-qr";
+import { COMPLETION_SAVE } from "./save-options";
 import { utc, writer, type PageWriter } from "./page-writer";
 
 export { utc } from "./page-writer";
@@ -116,7 +117,7 @@ export async function buildCertificate(input: CertificateInput): Promise<Uint8Ar
   for (const e of input.events) w.event(e);
 
   w.finish(`Signature certificate${unfinished ? ` (${unfinished.label.toLowerCase()})` : ""} - document ${d.id}`);
-  return pdf.save();
+  return pdf.save(COMPLETION_SAVE);
 }
 
 const QR_SIZE = 84;

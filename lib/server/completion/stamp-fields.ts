@@ -4,6 +4,7 @@ import { TextWriter } from "@/lib/server/pdf-text";
 import { fitText } from "./fit-text";
 import { localToUser, pageViewOf, placeBox, type DisplayBox, type PageView, type Placement } from "./page-geometry";
 import { cleanText } from "./safe-text";
+import { embedPng } from "./embed-png";
 
 /** One value to draw, at a box in fractions of the displayed page (pages from 1). */
 export type Stamp = { page: number; box: DisplayBox; label: string } & (
@@ -120,7 +121,7 @@ function drawImage(page: PDFPage, where: Placement, image: PDFImage) {
 async function embedImage(pdf: PDFDocument, bytes: Uint8Array, label: string): Promise<PDFImage> {
   const png = bytes[0] === 0x89 && bytes[1] === 0x50 && bytes[2] === 0x4e && bytes[3] === 0x47;
   const jpeg = bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff;
-  if (png) return pdf.embedPng(bytes);
+  if (png) return embedPng(pdf, bytes);
   if (jpeg) return pdf.embedJpg(bytes);
   throw new Error(`The image of field "${label}" is neither PNG nor JPEG.`);
 }

@@ -20,7 +20,6 @@ import {
   rgb,
   setFillingColor,
   setFontAndSize,
-  setTextMatrix,
   showText,
   type PDFDocument,
   type PDFPage,
@@ -88,6 +87,8 @@ export class TextWriter {
     const cos = Math.cos(angle);
     const sin = Math.sin(angle);
     const size = style.size;
+    // The text matrix's rotation part, written once per line (see tm()).
+    const [a, b, c] = [decimal(cos, 6), decimal(sin, 6), decimal(-sin, 6)];
 
     const ops: PDFOperator[] = [pushGraphicsState(), setFillingColor(style.color ?? rgb(0, 0, 0)), beginText()];
     let pen = 0; // along the baseline, in points
@@ -102,7 +103,7 @@ export class TextWriter {
         const dy = g.yOffset * scale;
         const x = style.x + dx * cos - dy * sin;
         const y = style.y + dx * sin + dy * cos;
-        ops.push(setTextMatrix(cos, sin, -sin, cos, round(x), round(y)));
+        ops.push(PDFOperator.of(PDFOperatorNames.SetTextMatrix, [a, b, c, a, decimal(x, 3), decimal(y, 3)]));
         ops.push(showText(PDFHexString.of(gid.toString(16).padStart(4, "0"))));
         pen += g.xAdvance * scale;
       }
@@ -118,7 +119,18 @@ export class TextWriter {
   }
 }
 
-const round = (n: number) => Math.round(n * 1000) / 1000;
+/**
+ * A number as a PDF operand, rounded to `places` decimals. Written here rather
+ * than as pdf-lib's PDFNumber (setTextMatrix): its general formatting was
+ * the most expensive step of drawing a certificate (two operators per glyph).
+ * After rounding a number has no exponent in JavaScript's notation (the
+ * smallest non-zero is 1e-6, printed "0.000001"; coordinates stay far below 1e21).
+ */
+function decimal(n: number, places: 3 | 6): string {
+  const f = places === 3 ? 1000 : 1_000_000;
+  const v = Math.round(n * f) / f;
+  return Object.is(v, -0) ? "0" : String(v);
+}
 
 /**
  * Whether extraction needs the run's text spelled out: in a left-to-right
