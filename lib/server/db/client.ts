@@ -75,7 +75,10 @@ async function openPglite(dataDir: string): Promise<Handle> {
     const { migrate } = await import("drizzle-orm/pglite/migrator");
     // pg_trgm: the search's trigram indexes (migration 0010); PGlite ships extensions' code apart.
     const { pg_trgm } = await import("@electric-sql/pglite/contrib/pg_trgm");
-    const pglite = await PGlite.create(path.join(dataDir, "pgdata"), { extensions: { pg_trgm } });
+    const pglite = await PGlite.create(path.join(dataDir, "pgdata"), {
+      extensions: { pg_trgm },
+      startParams: [...PGlite.defaultStartParams, "-c", `shared_buffers=${env().EMBEDDED_DB_BUFFERS_MB}MB`],
+    });
     const db = drizzle({ client: pglite, schema });
     await migrate(db, { migrationsFolder: migrationsFolder() });
     await listenForDocumentChanges(pglite);
