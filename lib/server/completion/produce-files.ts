@@ -9,6 +9,7 @@ import { addEvidenceMarksIn, evidenceMarksOf } from "./evidence-marks";
 import { buildCertificate } from "./build-certificate";
 import { certificateInputOf } from "./certificate-input";
 import { collectStamps } from "./collect-stamps";
+import { dropUploadSignatures } from "./drop-upload-signatures";
 import { flattenFormIn } from "./flatten-form";
 import type { CompletionData } from "./load-completion-data";
 import { appendPdfIn } from "./merge-pdfs";
@@ -58,6 +59,7 @@ export async function produceFiles(
   const marks = evidenceMarksOf(doc.id, data.trail, env().APP_URL);
   // One pdf-lib load and one save for all of it (each step used to load and save the whole file).
   const pdf = await PDFDocument.load(original, { updateMetadata: false });
+  dropUploadSignatures(pdf);
   // No form field stays editable. Flattening draws the widgets' looks into the pages; saved and
   // loaded again before stamping, as before, when it changed anything (then the stamps' q/Q
   // wrapping also covers whatever the widgets' content left behind).

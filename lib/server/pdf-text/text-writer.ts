@@ -87,7 +87,7 @@ export class TextWriter {
     const cos = Math.cos(angle);
     const sin = Math.sin(angle);
     const size = style.size;
-    // The text matrix's rotation part, written once per line (see tm()).
+    // The text matrix's rotation part, formatted once per line (see decimal()).
     const [a, b, c] = [decimal(cos, 6), decimal(sin, 6), decimal(-sin, 6)];
 
     const ops: PDFOperator[] = [pushGraphicsState(), setFillingColor(style.color ?? rgb(0, 0, 0)), beginText()];
