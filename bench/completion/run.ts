@@ -9,7 +9,7 @@
  * preview images made after the signed PDF is available.
  *
  *   tsx --conditions=react-server bench/completion/run.ts
- *   BENCH_RUNS=11 BENCH_WARMUP=5 BENCH_PAGES=20 (defaults)
+ *   BENCH_RUNS=21 BENCH_WARMUP=5 BENCH_PAGES=20 (defaults)
  *
  * Not counted: the database reads and the final transaction (a few ms on
  * PGlite) and the job queue's pick-up delay (see bench/README.md). Sealing
@@ -29,7 +29,8 @@ import { makeCompletionData } from "./make-document";
 import { writeResults, type Goal } from "../lib/results";
 
 const PAGES = Number(process.env.BENCH_PAGES ?? 20);
-const RUNS = Number(process.env.BENCH_RUNS ?? 11);
+// 21 pairs: with 11, two `npm run bench` runs of the same code gave 2.70× and 3.38× (31 pairs alone: 2.82–2.93×).
+const RUNS = Number(process.env.BENCH_RUNS ?? 21);
 // A completion runs far more code than the baseline (fonts, two seals, the certificate): a single warm-up
 // left most of it unoptimised, and the first timed runs measured V8's tiers rather than a worker that has
 // completed documents before (5 pairs: 4.4-5.1×; the same code after 5 warm-ups: ~3.4×).
