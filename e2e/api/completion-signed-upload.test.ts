@@ -4,18 +4,20 @@
 // so the old signature could only ever show there as a broken one; the files
 // are checked with the report behind /verify (read-pdf-signatures.ts, which
 // finds every /ByteRange in the bytes) and poppler's pdfsig.
-import { PDFDocument, PDFHexString, PDFName } from "pdf-lib";
+import { PDFArray, PDFDict, PDFDocument, PDFHexString, PDFName, PDFRawStream, decodePDFRawStream } from "pdf-lib";
 import { beforeAll, describe, expect, it } from "vitest";
 import { readPdfSignatures } from "../../lib/server/pdf-signing/read-pdf-signatures";
 import { pdfsig } from "./support/pdfsig";
 import { makePdf, submitFile, tokensFor, waitForFinal } from "./support/sending";
 import { download, getDocument, recipient, signaturePng, submitAs, waitForDocument, type Doc } from "./support/signing-calls";
 
-const files = {} as { upload: Uint8Array; signed: Uint8Array; merged: Uint8Array };
+const files = {} as { upload: Uint8Array; stored: Uint8Array; signed: Uint8Array; merged: Uint8Array };
+/** The content of the certificate the upload's DSS holds: recognisable wherever a DSS is copied. */
+const UPLOAD_DSS_CERT = "upload's own DSS certificate";
 
 /**
- * A tagged PDF (one signature field for Client) with a signature dictionary and a DocMDP /Perms
- * naming it, as a PDF signed and certified elsewhere has them, written in plain text as signers write them.
+ * A tagged PDF (one signature field for Client) with a signature dictionary, a DocMDP /Perms naming it
+ * and a DSS, as a PDF signed and certified elsewhere has them, written in plain text as signers write them.
  */
 async function alreadySignedUpload(): Promise<Uint8Array> {
   const pdf = await PDFDocument.load(await makePdf({ title: "Signed elsewhere", lines: [{ page: 1, text: "Client signs here: [[signature|Client]]" }] }));
@@ -30,6 +32,8 @@ async function alreadySignedUpload(): Promise<Uint8Array> {
     }),
   );
   pdf.catalog.set(PDFName.of("Perms"), pdf.context.obj({ DocMDP: signature }));
+  const cert = pdf.context.register(pdf.context.stream(UPLOAD_DSS_CERT));
+  pdf.catalog.set(PDFName.of("DSS"), pdf.context.obj({ Certs: [cert] }));
   return pdf.save({ useObjectStreams: false });
 }
 
@@ -48,13 +52,18 @@ beforeAll(async () => {
   const signed = await submitAs(recipient(doc, "Client"), { [doc.form_fields[0]!.id]: signaturePng("client") });
   expect(signed.status, signed.text).toBe(200);
   doc = await waitForDocument(token, doc.id, (d) => !!(d.signed_pdf_url && d.merged_document_certificate_url), "the executed PDFs", 120_000);
+  files.stored = await download(doc.original_file_url, "original_file_url");
   files.signed = await download(doc.signed_pdf_url!, "signed_pdf_url");
   files.merged = await download(doc.merged_document_certificate_url!, "merged_document_certificate_url");
 }, 180_000);
 
 describe("an upload signed elsewhere, signed again here", () => {
-  it("the upload itself carries the signature dictionary (the test's premise)", async () => {
+  it("the upload, and the original stored from it that completion starts from, carry the signature dictionary (the premise)", async () => {
     expect((await readPdfSignatures(files.upload)).length).toBe(1);
+    const stored = await PDFDocument.load(files.stored, { updateMetadata: false });
+    const withByteRange = stored.context.enumerateIndirectObjects().filter(([, o]) => o instanceof PDFDict && o.has(PDFName.of("ByteRange")));
+    expect(withByteRange).toHaveLength(1);
+    expect(stored.catalog.has(PDFName.of("Perms")) && stored.catalog.has(PDFName.of("DSS")), "its /Perms and /DSS").toBe(true);
   });
 
   for (const which of ["signed", "merged"] as const) {
@@ -68,6 +77,13 @@ describe("an upload signed elsewhere, signed again here", () => {
       expect(report.every((s) => s.fieldName !== null), "every signature is in a field").toBe(true);
       const catalog = (await PDFDocument.load(files[which], { updateMetadata: false })).catalog;
       expect(catalog.has(PDFName.of("Perms"))).toBe(false);
+      // The seal's own DSS (with TSA_URLS) holds its certificates, not the upload's.
+      const certs = catalog.lookupMaybe(PDFName.of("DSS"), PDFDict)?.lookupMaybe(PDFName.of("Certs"), PDFArray);
+      const contents = (certs?.asArray() ?? []).map((ref) => {
+        const stream = catalog.context.lookup(ref);
+        return stream instanceof PDFRawStream ? Buffer.from(decodePDFRawStream(stream).decode()).toString("latin1") : String(stream);
+      });
+      expect(contents.filter((c) => c.includes(UPLOAD_DSS_CERT))).toEqual([]);
     });
   }
 });
