@@ -43,7 +43,7 @@ const files = {} as { original: Uint8Array; signed: Uint8Array; certificate: Uin
 let lastSignatureAt = 0;
 let filesReadyAfterMs = 0;
 
-/** Each signer's signature: a stroke on a faint uneven wash, so its stored PNG uses every kind of row filter. */
+/** Each signer's signature: a stroke on a faint uneven wash, so its stored PNG uses the Paeth row filter too (every filter: decode-png.test.ts). */
 const drawing = (seed: "client" | "manager") => signaturePng(seed, 240, 60, true);
 
 /** The alpha of every pixel of a test signature (signaturePng: grey + alpha, one IDAT of unfiltered rows). */

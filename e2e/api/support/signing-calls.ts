@@ -184,7 +184,7 @@ export const managerValues = (doc: Doc) => ({ [fieldId(doc, "manager_signature")
 /**
  * A real PNG (grey-scale with alpha) of a slanted stroke, as a data URL like the signer page sends.
  * `shaded`: the background is not transparent but a faint, uneven wash (alpha 0-96), like pen
- * pressure or a scanned paper, so the stored re-encode uses every PNG row filter.
+ * pressure or a scanned paper, so the stored re-encode uses the Paeth row filter too (measured: sub, up, Paeth).
  */
 export function signaturePng(seed = "sig", width = 240, height = 60, shaded = false): string {
   const offset = seed.length % 7;
