@@ -8,10 +8,6 @@
  *   tsx --conditions=react-server bench/misc/callbacks.ts
  *   BENCH_CALLBACKS=64 BENCH_RUNS=3     (callbacks per round, timed rounds per side)
  *   BENCH_RECEIVER_DELAY_MS=50          (how long the receiver takes to answer)
- *   BENCH_WORKER=burst                  (experiment, not the app's setup: the same handler, fetched
- *                                        BENCH_BURST_BATCH (4) jobs at a time with pg-boss's
- *                                        burstWhenBatchFull, instead of the app's startWorker,
- *                                        whose slots take one job each and fetch again at once)
  *   DATABASE_URL=postgres://…/scratch   (that database is emptied first)
  */
 import fs from "node:fs";
@@ -24,7 +20,7 @@ import { dispatchCallbacks, recordDocumentCallback } from "@/lib/server/callback
 import { webhookHeaders } from "@/lib/server/callbacks/sign-webhook";
 import { jobHandlers } from "@/lib/server/jobs/handlers";
 import { startWorker } from "@/lib/server/jobs/worker";
-import { getBoss, stopBoss } from "@/lib/server/jobs/boss";
+import { stopBoss } from "@/lib/server/jobs/boss";
 import { workerConcurrency } from "@/lib/server/jobs/queues";
 import { prepareDatabase } from "../dashboard/database";
 import { freePort } from "../dashboard/processes";
@@ -34,8 +30,6 @@ import { startReceiver, type Receiver } from "./receiver";
 const N = Number(process.env.BENCH_CALLBACKS ?? 64);
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const CONCURRENCY = workerConcurrency["deliver-callback"] ?? 1;
-const WORKER = process.env.BENCH_WORKER === "burst" ? "burst" : "app";
-const BURST_BATCH = Number(process.env.BENCH_BURST_BATCH ?? 4);
 /**
  * The receiver answers after 50 ms, a webhook endpoint across the internet
  * (round trip plus its own work); the raw loop's 8 connections then post
@@ -64,16 +58,8 @@ try {
   const accountId = newId();
   await db.insert(accounts).values({ id: accountId, name: "Bench callbacks", callbackSecret: secret });
   receiver = await startReceiver(await freePort(8040), DELAY_MS);
-  if (WORKER === "burst") {
-    // Not the app's setup: each worker fetches again at once while its fetches come back full.
-    const boss = await getBoss();
-    await boss.work<{ deliveryId: string }>(
-      "deliver-callback",
-      { batchSize: BURST_BATCH, localConcurrency: CONCURRENCY, pollingIntervalSeconds: 1, burstWhenBatchFull: true },
-      async (jobs) => Promise.all(jobs.map((job) => jobHandlers["deliver-callback"](job.data, job))),
-    );
-  } else await startWorker(jobHandlers);
-  log(`callbacks: ${N} per round, ${RUNS} timed rounds per side + 1 warm-up, concurrency ${CONCURRENCY}, worker ${WORKER}, ${bench.label}, receiver ${receiver.url} answering after ${DELAY_MS} ms`);
+  await startWorker(jobHandlers);
+  log(`callbacks: ${N} per round, ${RUNS} timed rounds per side + 1 warm-up, concurrency ${CONCURRENCY}, ${bench.label}, receiver ${receiver.url} answering after ${DELAY_MS} ms`);
 
   const rates = { queue: [] as number[], raw: [] as number[] };
   for (let r = -1; r < RUNS; r++) {
@@ -102,8 +88,7 @@ try {
       unit: "callbacks/s",
     },
   ];
-  writeResults(`callbacks${bench.kind === "postgres" ? "-postgres" : ""}${WORKER === "burst" ? "-burst" : ""}`, {
-    worker: WORKER,
+  writeResults(`callbacks${bench.kind === "postgres" ? "-postgres" : ""}`, {
     receiverDelayMs: DELAY_MS,
     database: bench.kind,
     callbacksPerRound: N,

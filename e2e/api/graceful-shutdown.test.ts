@@ -3,7 +3,10 @@
 // Each must exit within 30 s, taking no new jobs, its running jobs either
 // finished or handed back to the queue (never left `active`, which only a
 // heartbeat timeout would free), and another worker then finishes every one:
-// each sending request completes with exactly one document.
+// each sending request completes with exactly one document. The same for a
+// worker delivering callbacks (their queue is worked by a consumer of our
+// own, lib/server/jobs/consume-queue.ts, not by pg-boss's workers): its
+// callbacks in flight go back to the queue and are delivered by the next one.
 //
 // PostgreSQL runs only (a worker of its own needs a database another process
 // can open): one web instance and workers on a database of this file's own
@@ -11,7 +14,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { prepareFleet, type Fleet, type FleetSetup } from "./support/fleet";
 import { REDIRECT_URI_FOR_OWN_SERVER } from "./support/own-database";
-import { tokenAt } from "./support/own-server";
+import { importTemplateAt, tokenAt } from "./support/own-server";
+import { startCallbackReceiver, type CallbackReceiver } from "./support/callback-receiver";
 import { makePdf, sendingRequestBody } from "./support/sending";
 
 const USER = { email: "grace@shutdown.example", password: "grace-Pa55word-e2e", name: "Grace Shutdown" };
@@ -22,6 +26,7 @@ let setup: FleetSetup;
 let fleet: Fleet | undefined;
 let token = "";
 let pdf: Uint8Array;
+let receiver: CallbackReceiver;
 
 async function call(p: string, init: { method?: string; body?: unknown } = {}) {
   const res = await fetch(new URL(p, fleet!.appUrl), {
@@ -55,9 +60,9 @@ async function submit(n: number, prefix: string): Promise<string[]> {
   return ids;
 }
 
-/** pg-boss's processing jobs by state. */
-async function jobStates(): Promise<Record<string, number>> {
-  const [rows] = await setup.sql(["select state, count(*)::int as n from pgboss.job where name = 'process-sending-request' group by state"]);
+/** pg-boss's jobs of a queue by state (the processing jobs unless named). */
+async function jobStates(queue = "process-sending-request"): Promise<Record<string, number>> {
+  const [rows] = await setup.sql([{ text: "select state, count(*)::int as n from pgboss.job where name = $1 group by state", params: [queue] }]);
   return Object.fromEntries(rows!.map((r) => [r.state, r.n]));
 }
 
@@ -89,6 +94,7 @@ async function expectAllCompleted(ids: string[], prefix: string) {
 }
 
 beforeAll(async () => {
+  receiver = await startCallbackReceiver();
   setup = await prepareFleet({ name: "graceful-shutdown", fromPort: 4300 });
   if (setup.skipReason) return;
   await setup.cli("user:create", "--email", USER.email, "--password", USER.password, "--name", USER.name, "--company", "Grace Ltd", "--account", "Grace");
@@ -105,7 +111,10 @@ beforeAll(async () => {
   });
 }, 300_000);
 
-afterAll(() => setup?.teardown(), 120_000);
+afterAll(async () => {
+  await setup?.teardown();
+  await receiver?.close();
+}, 120_000);
 
 describe("SIGTERM: stop taking work, finish or hand back what runs, exit within 30 s", () => {
   it("npm run worker, busy: exits 0 within 30 s, no job left active; another worker completes every request", { timeout: 600_000 }, async (ctx) => {
@@ -156,5 +165,45 @@ describe("SIGTERM: stop taking work, finish or hand back what runs, exit within 
 
     await fleet!.startWorker("worker-after-web-shutdown");
     await expectAllCompleted(ids, "Web shutdown");
+  });
+
+  it("npm run worker, delivering callbacks: exits within 30 s, no callback job left active; the next worker delivers every one", { timeout: 600_000 }, async (ctx) => {
+    if (setup.skipReason) ctx.skip(setup.skipReason);
+    for (const w of fleet!.workers) if (w.child.exitCode === null && w.child.signalCode === null) await fleet!.terminate(w);
+    const templateId = await importTemplateAt(setup, USER.email, {
+      name: "Shutdown callbacks",
+      signer_sequencing: false,
+      roles: [{ name: "Signer", sequence: 0 }],
+      fields: [{ type: "signature", role: "Signer", name: "signature", page: 1, x: 0.1, y: 0.8, width: 0.3, height: 0.05, required: true }],
+    });
+    // Receivers slower than the grace period (2 s), within an attempt's 10 s: the callbacks are in flight at the signal.
+    receiver.reset();
+    receiver.setDefault({ status: 200, body: "ok", delayMs: 6_000 });
+    const busy = await fleet!.startWorker("worker-callbacks", { env: { SHUTDOWN_GRACE_SECONDS: "2" } });
+    const documentIds: string[] = [];
+    for (let i = 1; i <= 6; i++) {
+      const sent = await call(`/public/v2/reusable_templates/${templateId}/send_document`, {
+        body: { name: `Callback shutdown ${i}`, expires_in: 30, callback_url: receiver.url(`/shutdown-${i}`), roles: [{ name: "Signer", signer_name: "Sam Signer", signer_email: "sam@shutdown.example" }] },
+      });
+      expect(sent.status, sent.text).toBe(200);
+      documentIds.push(sent.body.document.id);
+    }
+    await waitUntil("callbacks in flight on the worker", async () => receiver.requests.length >= 6 && ((await jobStates("deliver-callback")).active ?? 0) > 0);
+
+    const ended = await fleet!.terminate(busy);
+    expect(ended.ms, `the worker took ${ended.ms} ms to exit`).toBeLessThan(30_000);
+    expect(ended.code, `exit: ${JSON.stringify(ended)}`).toBe(0);
+    const after = await jobStates("deliver-callback");
+    expect(after.active ?? 0, `callback jobs by state after the exit: ${JSON.stringify(after)}`).toBe(0);
+
+    // The next worker sends them again (pg-boss's retry of a job handed back), answered at once this time.
+    receiver.setDefault({ status: 200, body: "ok" });
+    await fleet!.startWorker("worker-after-callbacks");
+    const delivered = async () => {
+      const [rows] = await setup.sql([{ text: "select document_id, status from callback_deliveries where document_id = any($1)", params: [documentIds] }]);
+      return rows!;
+    };
+    await waitUntil("every callback delivered", async () => (await delivered()).filter((r) => r.status === "delivered").length === documentIds.length, 180_000);
+    expect((await delivered()).map((r) => r.document_id).sort()).toEqual([...documentIds].sort());
   });
 });

@@ -4,8 +4,8 @@
 // fetch, even one that found a job, so with the 8 callback slots of
 // lib/server/jobs/queues.ts a backlog of 40 callbacks used to take 4 s or
 // more from the first delivery to the last (five rounds of 8, a second
-// apart); lib/server/jobs/worker.ts now fetches again at once while there is
-// work.
+// apart); the callbacks' own consumer (lib/server/jobs/consume-queue.ts)
+// fetches again within milliseconds while there is work.
 //
 // The backlog: a server of this file's own runs without its worker
 // (RUN_WORKER=false) while 40 documents are sent from a template with a

@@ -321,9 +321,10 @@ export async function teardownAll(setup: OwnServerSetup | undefined, ...others: 
  * one-page PDF titled `title` and `definition` (README, "Template
  * definition"). Answers the template's id.
  */
-export async function importTemplateAt(server: OwnServer, owner: string, definition: Record<string, unknown>, title = "Contract"): Promise<string> {
+/** Imports a template with the admin CLI of a server (or of a fleet: anything with `cli`). */
+export async function importTemplateAt(server: Pick<OwnServer, "cli">, owner: string, definition: Record<string, unknown>, title = "Contract"): Promise<string> {
   const { makePdf } = await import("./sending");
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), `${server.port}-template-`));
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "template-"));
   try {
     fs.writeFileSync(path.join(dir, "contract.pdf"), await makePdf({ title }));
     fs.writeFileSync(path.join(dir, "definition.json"), JSON.stringify(definition));

@@ -1,5 +1,5 @@
 import "server-only";
-import { and, eq, getTableColumns, isNull, lte, or, sql } from "drizzle-orm";
+import { and, eq, getTableColumns, inArray, isNull, lte, or, sql } from "drizzle-orm";
 import type { Db } from "@/lib/server/db/client";
 import { accounts, callbackAttempts, callbackDeliveries } from "@/lib/server/db/schema";
 import { enqueue } from "@/lib/server/jobs/boss";
@@ -41,28 +41,39 @@ export type DeliveryOutcome =
 const secondsFromNow = (s: number) => sql`now() + make_interval(secs => ${s})`;
 
 /**
- * The deliver-callback job. Idempotent: a delivered or failed delivery, or one
- * that is not due (another run holds it, or its retry is scheduled later), is
- * skipped. Retries are scheduled here, one job per attempt, so that every
- * attempt is recorded; the handler throws only when the database fails.
- * All times come from the database clock, the one pg-boss schedules by.
+ * The deliver-callback jobs fetched together (consume-queue.ts): their
+ * deliveries are claimed in one statement, then each is attempted and
+ * recorded on its own; one promise per id, in order. Idempotent: a delivered
+ * or failed delivery, or one that is not due (another run holds it, or its
+ * retry is scheduled later), is skipped. Retries are scheduled here, one job
+ * per attempt, so that every attempt is recorded; a delivery's promise
+ * rejects only when the database fails. All times come from the database
+ * clock, the one pg-boss schedules by.
  */
-export async function deliverCallback(db: Db, deliveryId: string): Promise<void> {
-  const { outcome } = await attemptDelivery(db, deliveryId);
-  metrics().callbackDeliveries.inc({ outcome });
+export async function deliverCallbacks(db: Db, deliveryIds: string[]): Promise<Promise<DeliveryOutcome>[]> {
+  const claimed = new Map((await claimDeliveries(db, deliveryIds)).map((row) => [row.id, row]));
+  return deliveryIds.map(async (id) => {
+    const row = claimed.get(id);
+    claimed.delete(id); // two jobs of one delivery in a batch: the second is skipped
+    const delivery = row ? await deliverClaimed(db, row) : ({ outcome: "skipped" } as const);
+    metrics().callbackDeliveries.inc({ outcome: delivery.outcome });
+    return delivery;
+  });
 }
 
-/** deliverCallback, telling what happened (for tests and tools). */
-export async function attemptDelivery(db: Db, deliveryId: string): Promise<DeliveryOutcome> {
-  // Claim: counts the attempt and takes the lease in one conditional update, which also reads the
-  // account's secret (on the embedded database every statement costs the server's own thread).
-  const [claimed] = await db
+/**
+ * Claim: counts the attempt and takes the lease in one conditional update per
+ * batch, which also reads each account's secret (on the embedded database
+ * every statement costs the server's own thread).
+ */
+function claimDeliveries(db: Db, deliveryIds: string[]) {
+  return db
     .update(callbackDeliveries)
     .set({ attemptCount: sql`${callbackDeliveries.attemptCount} + 1`, nextAttemptAt: secondsFromNow(LEASE_SECONDS) })
     .from(accounts)
     .where(
       and(
-        eq(callbackDeliveries.id, deliveryId),
+        inArray(callbackDeliveries.id, deliveryIds),
         eq(callbackDeliveries.status, "pending"),
         or(isNull(callbackDeliveries.nextAttemptAt), lte(callbackDeliveries.nextAttemptAt, secondsFromNow(DUE_SLACK_SECONDS))),
         // (a delivery's account exists: deleting an account deletes its deliveries)
@@ -70,7 +81,12 @@ export async function attemptDelivery(db: Db, deliveryId: string): Promise<Deliv
       ),
     )
     .returning({ ...getTableColumns(callbackDeliveries), secret: accounts.callbackSecret });
-  if (!claimed) return { outcome: "skipped" };
+}
+
+type ClaimedDelivery = Awaited<ReturnType<typeof claimDeliveries>>[number];
+
+async function deliverClaimed(db: Db, claimed: ClaimedDelivery): Promise<DeliveryOutcome> {
+  const deliveryId = claimed.id;
   if (hasPlainCredentials(claimed.url)) {
     // Recorded before credentials were sealed (and after the start-up sweep): seal it now.
     await db

@@ -9,7 +9,7 @@ import { dispatchCallbacks } from "./record-callback";
  * no job: recorded but not queued (a crash between commit and dispatch), or
  * interrupted mid-attempt (its lease has run out). Deliveries waiting for a
  * later retry already have their job in pg-boss's tables. A job queued twice
- * is harmless: deliverCallback claims a delivery before sending it.
+ * is harmless: deliverCallbacks claims a delivery before sending it.
  * Returns how many were queued.
  */
 export async function requeueStalledDeliveries(db: Db): Promise<number> {

@@ -5,6 +5,7 @@ import { env } from "@/lib/env";
 import { getDbHandle } from "@/lib/server/db/client";
 import { queueOptions, type JobName, type JobPayloads } from "./queues";
 import { log } from "@/lib/server/observability/logger";
+import { stopConsumers } from "./consume-queue";
 
 const g = globalThis as unknown as { __boss?: Promise<PgBoss> };
 
@@ -58,5 +59,10 @@ export async function enqueueMany<K extends JobName>(name: K, jobs: { data: JobP
 export async function stopBoss(graceMs = 10_000) {
   const boss = g.__boss;
   g.__boss = undefined;
-  if (boss) await (await boss).stop({ graceful: true, timeout: graceMs, close: true });
+  if (!boss) return;
+  const b = await boss;
+  // pg-boss's workers and our own consumers (consume-queue.ts) stop taking jobs at once and drain
+  // side by side; the connections close only then, since the consumers settle their jobs through them.
+  await Promise.all([stopConsumers(graceMs), b.stop({ graceful: true, timeout: graceMs, close: false })]);
+  await b.stop({ close: true });
 }

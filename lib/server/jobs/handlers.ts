@@ -1,6 +1,6 @@
 import "server-only";
 import { getDb } from "@/lib/server/db/client";
-import { deliverCallback } from "@/lib/server/callbacks/deliver-callback";
+import { deliverCallbacks } from "@/lib/server/callbacks/deliver-callback";
 import { deliverEmail } from "@/lib/server/mail/deliver-email";
 import { processSendingRequest } from "@/lib/server/sending-requests/process-sending-request";
 import { processTemplateUpload } from "@/lib/server/template-builder/process-template-upload";
@@ -22,7 +22,8 @@ export const jobHandlers: JobHandlers = {
       retryCount: job.retryCount,
       retryLimit: queueOptions["process-template-upload"].retryLimit ?? 0,
     }),
-  "deliver-callback": async (data) => deliverCallback(await getDb(), data.deliveryId),
+  // Fetched and claimed several at a time (consume-queue.ts): a callback's own work is small.
+  "deliver-callback": { many: async (jobs) => deliverCallbacks(await getDb(), jobs.map((job) => job.data.deliveryId)) },
   "send-email": async (data) => deliverEmail(await getDb(), data.emailId),
   "complete-document": async (data) => completeDocument(await getDb(), data.documentId),
   "expire-documents": async () => expireDocuments(await getDb()),

@@ -18,8 +18,9 @@ export type JobName = keyof JobPayloads;
  */
 /**
  * Jobs of one queue a process runs at once (2 unless named): one slot per job,
- * each fetching only while it is free (worker.ts), so a process never holds
- * more of a queue's jobs than this. A slot that ran a job fetches again at
+ * each fetching only while it is free (worker.ts; callbacks: consume-queue.ts,
+ * one fetch for the free slots), so a process never holds more of a queue's
+ * jobs than this. A slot that ran a job fetches again at
  * once, so throughput is bounded by the handlers and this number, not by
  * the polling interval: network-bound queues (callbacks, e-mail) run more at
  * once than the CPU-bound ones (PDF work, which run-in-worker.ts serialises

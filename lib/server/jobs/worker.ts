@@ -3,9 +3,18 @@ import type { Job, JobWithMetadata, PgBoss } from "pg-boss";
 import { getBoss } from "./boss";
 import { log } from "@/lib/server/observability/logger";
 import { metrics } from "@/lib/server/observability/metrics";
-import { workerConcurrency, type JobName, type JobPayloads } from "./queues";
+import { queueOptions, workerConcurrency, type JobName, type JobPayloads } from "./queues";
+import { consumeQueue } from "./consume-queue";
 
-export type JobHandlers = { [K in JobName]: (data: JobPayloads[K], job: Job<JobPayloads[K]>) => Promise<unknown> };
+/**
+ * A queue's handler: one job at a time, or (`many`) the jobs fetched together,
+ * answering one promise per job (consume-queue.ts: for short, numerous jobs).
+ */
+export type JobHandlers = {
+  [K in JobName]:
+    | ((data: JobPayloads[K], job: Job<JobPayloads[K]>) => Promise<unknown>)
+    | { many: (jobs: Job<JobPayloads[K]>[]) => Promise<Promise<unknown>[]> };
+};
 
 /** How often each idle slot of a queue looks for work (they take turns). A slot that has just run a job looks again at once. */
 const IDLE_POLL_SECONDS = 1;
@@ -20,11 +29,21 @@ export async function startWorker(handlers: JobHandlers) {
   g.__workerStarted = true;
   const boss = await getBoss();
   for (const name of Object.keys(handlers) as JobName[]) {
-    const handle = handlers[name] as (data: unknown, job: Job<unknown>) => Promise<unknown>;
+    const handler = handlers[name] as JobHandlers["deliver-callback"];
+    const slots = workerConcurrency[name] ?? 2;
     // (With its metadata, the completion job tells when it was queued: the completion-time metric.)
-    await workQueue(boss, name, workerConcurrency[name] ?? 2, { includeMetadata: name === "complete-document" }, (job) =>
-      runMeasured(name, job, () => handle(job.data, job)),
-    );
+    const includeMetadata = name === "complete-document";
+    if (typeof handler === "function") {
+      const handle = handler as (data: unknown, job: Job<unknown>) => Promise<unknown>;
+      await workQueue(boss, name, slots, { includeMetadata }, (job) => runMeasured(name, job, () => handle(job.data, job)));
+    } else {
+      const many = handler.many as (jobs: Job<unknown>[]) => Promise<Promise<unknown>[]>;
+      const heartbeatSeconds = queueOptions[name].heartbeatSeconds ?? null;
+      consumeQueue(boss, name, { slots, idlePollMs: (IDLE_POLL_SECONDS * 1000) / slots, heartbeatSeconds, includeMetadata }, async (jobs) => {
+        const runs = many(jobs);
+        return jobs.map((job, i) => runMeasured(name, job, () => runs.then((each) => each[i])));
+      });
+    }
   }
 }
 
