@@ -40,7 +40,8 @@ const consumers = new Set<QueueConsumer>();
  *   them together (the callbacks claim their deliveries in one statement);
  * - a slot that frees up fetches FETCH_AFTER_MS later, with any freed meanwhile;
  * - finished jobs are completed together, COMPLETE_AFTER_MS after the first;
- * - a failed job is failed on its own with its error (pg-boss retries it);
+ * - a failed job is failed on its own with its error (pg-boss retries it),
+ *   and so is one still running at its expiry (its slot comes back);
  * - the jobs held are touched every heartbeatSeconds / 2 (pg-boss's monitor
  *   retries a job whose heartbeat stops, as it does for its own workers);
  * - idle, it fetches every idlePollMs.
@@ -53,13 +54,17 @@ export function consumeQueue(
   options: { slots: number; idlePollMs: number; heartbeatSeconds: number | null; includeMetadata: boolean },
   run: BatchRun,
 ): QueueConsumer {
+  /** The jobs running here, by attempt (keyOf). */
   const held = new Map<string, Job<unknown>>();
   let toComplete: Job<unknown>[] = [];
   let completing: Promise<void> | null = null;
-  let fetching = false;
+  /** The fetch under way, if any (one at a time). */
+  let fetching: Promise<void> | null = null;
   let stopping = false;
   let drained: (() => void) | null = null;
   const attempt = (j: Job<unknown>) => ({ id: j.id, retryCount: j.retryCount });
+  /** Held by attempt: a retry of a job whose earlier run outlived its expiry here is a job of its own. */
+  const keyOf = (j: Job<unknown>) => `${j.id}/${j.retryCount}`;
 
   const flushCompletions = async () => {
     while (toComplete.length > 0) {
@@ -83,8 +88,18 @@ export function consumeQueue(
       });
   };
 
+  /** A job's run, failed once it has outlived the job's expiry (as pg-boss's workers do): its slot comes back. */
+  const withinExpiry = (job: Job<unknown>, done: Promise<unknown>) => {
+    const seconds = job.expireInSeconds || 900;
+    let timer: NodeJS.Timeout | undefined;
+    const expired = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error(`the job did not finish within ${seconds} s`)), seconds * 1000);
+    });
+    return Promise.race([done, expired]).finally(() => clearTimeout(timer));
+  };
+
   const settle = (job: Job<unknown>, done: Promise<unknown>) =>
-    done
+    withinExpiry(job, done)
       .then(
         () => {
           toComplete.push(job);
@@ -94,14 +109,14 @@ export function consumeQueue(
           boss.fail(name, attempt(job), err).catch((e) => log("jobs").error({ err: e, queue: name, jobId: job.id }, "could not record a failed job")),
       )
       .finally(() => {
-        held.delete(job.id);
+        held.delete(keyOf(job));
         if (stopping) {
           if (held.size === 0) drained?.();
         } else schedulePump();
       });
 
   const start = (jobs: Job<unknown>[]) => {
-    for (const job of jobs) held.set(job.id, job);
+    for (const job of jobs) held.set(keyOf(job), job);
     const runs = run(jobs);
     // (Each job's promise is attached as soon as the batch call answers: no rejection goes unhandled.)
     void runs.then(
@@ -110,23 +125,29 @@ export function consumeQueue(
     );
   };
 
-  /** Fetches for every free slot, again while fetches come back full. One fetch at a time. */
-  const pump = async () => {
-    if (fetching || stopping) return;
-    fetching = true;
+  /** Fetches for every free slot, again while fetches come back full. Never rejects. */
+  const fetchWhileFree = async () => {
     try {
       while (!stopping) {
         const free = options.slots - held.size;
         if (free <= 0) break;
         const jobs = await boss.fetch<unknown>(name, { batchSize: free, includeMetadata: options.includeMetadata });
+        // (Fetched before a stop took effect: they run, and the stop waits for them.)
         if (jobs.length > 0) start(jobs);
         if (jobs.length < free) break; // nothing more queued for now: the idle poll looks again
       }
     } catch (err) {
       log("jobs").error({ err, queue: name }, "could not fetch jobs");
-    } finally {
-      fetching = false;
     }
+  };
+  /** One fetch loop at a time. (`then` runs after the assignment even when the loop ended at once.) */
+  const pump = () => {
+    if (fetching || stopping) return;
+    const run = fetchWhileFree();
+    fetching = run;
+    void run.then(() => {
+      fetching = null;
+    });
   };
 
   let pumpTimer: NodeJS.Timeout | null = null;
@@ -134,18 +155,18 @@ export function consumeQueue(
     if (pumpTimer || stopping) return;
     pumpTimer = setTimeout(() => {
       pumpTimer = null;
-      void pump();
+      pump();
     }, FETCH_AFTER_MS);
   };
 
-  const poll = setInterval(() => void pump(), options.idlePollMs).unref();
+  const poll = setInterval(pump, options.idlePollMs).unref();
   const heartbeat = options.heartbeatSeconds
     ? setInterval(() => {
-        if (held.size === 0 || stopping) return;
+        if (held.size === 0) return; // (still beating while a stop lets them finish)
         boss.touch(name, [...held.values()].map(attempt)).catch((err) => log("jobs").error({ err, queue: name }, "could not refresh the jobs' heartbeat"));
       }, (options.heartbeatSeconds * 1000) / 2).unref()
     : null;
-  void pump();
+  pump();
 
   const consumer: QueueConsumer = {
     async stop(graceMs) {
@@ -153,14 +174,15 @@ export function consumeQueue(
       stopping = true;
       clearInterval(poll);
       if (pumpTimer) clearTimeout(pumpTimer);
-      if (heartbeat) clearInterval(heartbeat);
       consumers.delete(consumer);
+      await fetching;
       if (held.size > 0) {
         await new Promise<void>((resolve) => {
           drained = resolve;
           setTimeout(resolve, graceMs).unref();
         });
       }
+      if (heartbeat) clearInterval(heartbeat);
       await completing;
       await flushCompletions();
       if (held.size > 0) {
@@ -170,6 +192,9 @@ export function consumeQueue(
           log("jobs").error({ err, queue: name }, "could not return unfinished jobs to the queue"),
         );
       }
+      // Any that finished meanwhile (those handed back above are fenced: their completion changes nothing).
+      await completing;
+      await flushCompletions();
     },
   };
   consumers.add(consumer);
