@@ -2,7 +2,7 @@ import "server-only";
 import { PDFDocument, rgb } from "pdf-lib";
 import type { ChainHead } from "@/lib/server/documents/audit-chain";
 import { drawQrCode } from "./draw-qr";
-import { COMPLETION_SAVE } from "./save-options";
+import { saveForCompletion } from "./save-options";
 import { utc, writer, type PageWriter } from "./page-writer";
 
 export { utc } from "./page-writer";
@@ -117,7 +117,7 @@ export async function buildCertificate(input: CertificateInput): Promise<Uint8Ar
   for (const e of input.events) w.event(e);
 
   w.finish(`Signature certificate${unfinished ? ` (${unfinished.label.toLowerCase()})` : ""} - document ${d.id}`);
-  return pdf.save(COMPLETION_SAVE);
+  return saveForCompletion(pdf);
 }
 
 const QR_SIZE = 84;

@@ -13,7 +13,7 @@ import { dropUploadSignatures } from "./drop-upload-signatures";
 import { flattenFormIn } from "./flatten-form";
 import type { CompletionData } from "./load-completion-data";
 import { appendPdfIn } from "./merge-pdfs";
-import { COMPLETION_SAVE } from "./save-options";
+import { saveForCompletion } from "./save-options";
 import { stampFieldsIn } from "./stamp-fields";
 
 export type CompletionFiles = {
@@ -63,10 +63,10 @@ export async function produceFiles(
   // No form field stays editable. Flattening draws the widgets' looks into the pages; saved and
   // loaded again before stamping, as before, when it changed anything (then the stamps' q/Q
   // wrapping also covers whatever the widgets' content left behind).
-  const form = flattenFormIn(pdf) ? await PDFDocument.load(await pdf.save(COMPLETION_SAVE), { updateMetadata: false }) : pdf;
+  const form = flattenFormIn(pdf) ? await PDFDocument.load(await saveForCompletion(pdf), { updateMetadata: false }) : pdf;
   await stampFieldsIn(form, stamps);
   await addEvidenceMarksIn(form, marks, { footer: true });
-  const stamped = await form.save(COMPLETION_SAVE);
+  const stamped = await saveForCompletion(form);
   lap("flatten, stamp the answers, footer and marks (pdf-lib)");
   const seal = { location: ctx.issuer, contactInfo: ctx.contactInfo, signedAt: ctx.now };
   const sealed = await sealPdf(stamped, { ...seal, reason: `Executed: every signer signed document ${doc.id}` });
@@ -96,7 +96,7 @@ export async function produceFiles(
     at: ctx.now,
   });
   await addEvidenceMarksIn(mergedDoc, marks, { footer: false });
-  const unsealedMerged = await mergedDoc.save(COMPLETION_SAVE);
+  const unsealedMerged = await saveForCompletion(mergedDoc);
   lap("merge signed PDF + certificate, marks");
   const mergedSeal = await sealPdf(unsealedMerged, { ...seal, reason: `Executed document ${doc.id} with its signature certificate` });
   const merged = mergedSeal.bytes;
