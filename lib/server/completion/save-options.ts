@@ -18,10 +18,13 @@ const COMPLETION_SAVE = { useObjectStreams: false } as const;
  * Node's zlib instead of pdf-lib's pako: the same /FlateDecode bytes' worth,
  * ~5× faster; pako was ~10 % of a completion (bench/completion, CPU profile).
  * pdf-lib compresses a content stream through a cache on the stream; only
- * that cache's fill function changes, so drawing on the page after a save
- * still works (drawing empties the cache; the next save fills it again, with
- * zlib). Should pdf-lib's private cache ever change shape, its own deflate
- * stays in use.
+ * that cache's fill function changes. As with pdf-lib's own deflate, a stream
+ * is compressed once: pdf-lib does not empty that cache when more is drawn
+ * into a stream, so nothing may be drawn into a saved page's stream before a
+ * later save (the merged PDF only appends the certificate's pages, whose
+ * streams come in already compressed, and changes the Info dictionary).
+ * Should pdf-lib's private cache ever change shape, its own deflate stays in
+ * use.
  */
 export async function saveForCompletion(pdf: PDFDocument): Promise<Uint8Array> {
   const flate = PDFName.of("FlateDecode");
