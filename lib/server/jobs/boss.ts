@@ -58,11 +58,16 @@ export async function enqueueMany<K extends JobName>(name: K, jobs: { data: JobP
  */
 export async function stopBoss(graceMs = 10_000) {
   const boss = g.__boss;
-  g.__boss = undefined;
   if (!boss) return;
-  const b = await boss;
-  // pg-boss's workers and our own consumers (consume-queue.ts) stop taking jobs at once and drain
-  // side by side; the connections close only then, since the consumers settle their jobs through them.
-  await Promise.all([stopConsumers(graceMs), b.stop({ graceful: true, timeout: graceMs, close: false })]);
-  await b.stop({ close: true });
+  try {
+    const b = await boss;
+    // pg-boss's workers and our own consumers (consume-queue.ts) stop taking jobs at once and drain
+    // side by side; the connections close only then, since the consumers settle their jobs through them.
+    // Meanwhile enqueue() still reaches this instance (a callback's retry, a request still open): were
+    // the handle cleared first, it would start a second pg-boss in the stopping process.
+    await Promise.all([stopConsumers(graceMs), b.stop({ graceful: true, timeout: graceMs, close: false })]);
+    await b.stop({ close: true });
+  } finally {
+    if (g.__boss === boss) g.__boss = undefined;
+  }
 }
