@@ -93,7 +93,8 @@ export function consumeQueue(
     const seconds = job.expireInSeconds || 900;
     let timer: NodeJS.Timeout | undefined;
     const expired = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new Error(`the job did not finish within ${seconds} s`)), seconds * 1000);
+      // (unref: a hung run must not keep a stopping process alive)
+      timer = setTimeout(() => reject(new Error(`the job did not finish within ${seconds} s`)), seconds * 1000).unref();
     });
     return Promise.race([done, expired]).finally(() => clearTimeout(timer));
   };

@@ -41,7 +41,8 @@ export async function startWorker(handlers: JobHandlers) {
       const heartbeatSeconds = queueOptions[name].heartbeatSeconds ?? null;
       consumeQueue(boss, name, { slots, idlePollMs: (IDLE_POLL_SECONDS * 1000) / slots, heartbeatSeconds, includeMetadata }, async (jobs) => {
         const runs = many(jobs);
-        return jobs.map((job, i) => runMeasured(name, job, () => runs.then((each) => each[i])));
+        // (A job the handler answered no run for fails: it must not count as done.)
+        return jobs.map((job, i) => runMeasured(name, job, () => runs.then((each) => each[i] ?? Promise.reject(new Error("no run for this job")))));
       });
     }
   }
