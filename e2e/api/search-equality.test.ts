@@ -140,6 +140,21 @@ describe("search equals the substring match over the whole list", () => {
       expect((await all(bobToken, { search: term })).docs.map((d) => d.id), term).toEqual(expected);
     }
     expect((await all(bobToken, { search: marker })).docs.map((d) => d.id)).toEqual([made.shared]);
+    // The shared side with a state filter, and with a sort other than the default (each its own query form).
+    for (const query of [
+      { search: marker, state: "pending" },
+      { search: marker, state: "voided" },
+      { search: "ep", state: "pending" },
+      { search: marker, sort: "name" },
+      { search: "ep", sort: "name" },
+    ]) {
+      const expected = bobs.filter((d) => matches(d, query.search) && (!query.state || d.state === query.state));
+      const got = (await all(bobToken, query)).docs.map((d) => d.id);
+      // (by name: the same documents; the order by name is the sorts' own tests')
+      if (query.sort === "name") expect([...got].sort(), JSON.stringify(query)).toEqual(expected.map((d) => d.id).sort());
+      else expect(got, JSON.stringify(query)).toEqual(expected.map((d) => d.id));
+    }
+    expect((await all(bobToken, { search: marker, state: "pending" })).docs.map((d) => d.id)).toEqual([made.shared]);
     const alice = (await tokenFor("alice")).access_token;
     expect((await all(alice, { search: marker })).docs).toEqual([]);
   });
