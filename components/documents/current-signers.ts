@@ -16,7 +16,7 @@ export function currentSigners(doc: DocumentResource): Recipient[] {
 }
 
 /** "Rita Remind", "Rita Remind and Morgan Manager", "Rita Remind, Sam Sign and 2 others". */
-export function namesOf(people: Recipient[]): string {
+export function namesOf(people: Pick<Recipient, "name" | "role_name">[]): string {
   const names = people.map((r) => r.name || r.role_name);
   if (names.length <= 2) return names.join(" and ");
   return `${names.slice(0, 2).join(", ")} and ${names.length - 2} other${names.length - 2 === 1 ? "" : "s"}`;

@@ -10,6 +10,7 @@ import { currentSigners, namesOf } from "./current-signers";
 import { SortButton } from "./documents-sort";
 import { sortHref, type DocumentListParams } from "./list-params";
 import { RowActions } from "./row-actions";
+import { rowActionsDocument } from "./row-actions-document";
 import { DocumentStateBadge } from "./state-badge";
 
 /** How many recipients have signed, as text with a bar that only repeats it. */
@@ -110,7 +111,7 @@ export function DocumentsTable({
               <DateTime value={d.expired_at} dateOnly />
             </Td>
             <Td>
-              <RowActions doc={d} isSender={isSender(d)} remind={remind} />
+              <RowActions doc={rowActionsDocument(d)} isSender={isSender(d)} remind={remind} />
             </Td>
           </tr>
         ))}

@@ -1,14 +1,14 @@
 "use client";
 
-import type { DocumentResource } from "@/lib/api/documents";
 import type { ActionResult } from "@/components/dashboard/action-result";
 import { useActionMutation } from "@/components/dashboard/use-action-mutation";
 import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
 import type { BulkOutcome } from "./bulk-contracts";
 import { CopySigningLink } from "./copy-signing-link";
-import { currentSigners, namesOf } from "./current-signers";
-import { REMINDER_LIMIT, remindersLeft } from "./reminder-rules";
+import { namesOf } from "./current-signers";
+import { REMINDER_LIMIT } from "./reminder-rules";
+import type { RowActionsDocument } from "./row-actions-document";
 
 const linkButton =
   "inline-flex items-center justify-center gap-2 whitespace-nowrap rounded-md bg-white px-3 py-1.5 text-sm font-semibold text-slate-800 shadow-sm ring-1 ring-inset ring-slate-300 hover:bg-slate-50";
@@ -17,23 +17,24 @@ const linkButton =
  * What a row offers without opening the document: the signed PDF once
  * executed; for the sender of a pending document, a reminder to whoever it
  * waits for and their signing link. Actions that cannot apply are not shown;
- * a reminder that is not allowed now is disabled with the reason.
+ * a reminder that is not allowed now is disabled with the reason. `doc` is
+ * rowActionsDocument's extract, not the whole document.
  */
 export function RowActions({
   doc,
   isSender,
   remind,
 }: {
-  doc: DocumentResource;
+  doc: RowActionsDocument;
   isSender: boolean;
   remind: (ids: string[]) => Promise<ActionResult<BulkOutcome[]>>;
 }) {
-  const waiting = currentSigners(doc);
+  const waiting = doc.waiting;
   const mutation = useActionMutation(() => remind([doc.id]).then(firstOutcome), {
     success: (o) => o.message,
     failure: "Reminder not sent",
   });
-  const left = remindersLeft(doc);
+  const left = doc.remindersLeft;
   const blocked = !waiting.some((r) => r.email)
     ? "Nobody whose turn it is has an e-mail address."
     : left <= 0

@@ -147,6 +147,12 @@ test("row actions: download the signed PDF, remind whoever it waits for, copy th
   await pending.getByRole("button", { name: "Copy signing link for Rita Remind" }).click();
   await expect(pending.getByRole("button", { name: /Link copied/ })).toBeVisible();
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(recipient(sorted.charlie, "Client").sign_url);
+
+  // The row actions get an extract of each document (row-actions-document.ts): the page carries no
+  // audit trail, page images, file or reminder addresses of the listed documents.
+  const html = await (await page.request.get(listPath())).text();
+  expect(html).toContain(sorted.charlie.name);
+  for (const key of ["page_image_urls", "original_file_url", "audits", "remind_url", "merge_field_values"]) expect(html, key).not.toContain(key);
   await context.close();
 });
 
