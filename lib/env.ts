@@ -89,7 +89,7 @@ const schema = z.object({
    * back to the queue for another worker; the process exits within this plus a few seconds (< 30).
    */
   SHUTDOWN_GRACE_SECONDS: z.coerce.number().int().min(1).max(23).default(20), // + up to 6 s of closing: exit < 30 s
-  /** Memory an upload's processing may add to the process (MB) before it is stopped (run-in-worker.ts). */
+  /** Memory an upload's processing may add to the process (MB) before it is stopped (run-in-worker.ts; plus 64 MB per worker on its first job, worker-pool.ts). */
   PROCESSING_MEMORY_MB: z.coerce.number().int().min(64).max(16384).default(256),
   /** Time an upload's processing may take (seconds) before it is stopped. */
   PROCESSING_TIMEOUT_SECONDS: z.coerce.number().int().min(5).max(3600).default(120),

@@ -111,7 +111,7 @@ export function DocumentsTable({
               <DateTime value={d.expired_at} dateOnly />
             </Td>
             <Td>
-              <RowActions doc={rowActionsDocument(d)} isSender={isSender(d)} remind={remind} />
+              <RowActions doc={rowActionsDocument(d, isSender(d))} isSender={isSender(d)} remind={remind} />
             </Td>
           </tr>
         ))}

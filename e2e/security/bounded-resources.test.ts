@@ -16,7 +16,11 @@
 //    gets past the checks is stopped by the memory watch, which samples every
 //    20 ms and on a loaded 2-core machine runs late (a 256 MB budget was seen
 //    reaching +279 MB with three busy processes beside it).
-//    The 300 MB bound is the budget plus that slack.
+//    The 300 MB bound is the budget plus that slack. (An upload's job also
+//    gets 64 MB for each worker it uses that has not finished a job yet —
+//    their own working size, worker-pool.ts' FRESH_WORKER_MB — which the bombs
+//    refused by the checks in the first worker stay well within; /verify's
+//    jobs get none.)
 // 3. A signer's signature image over 2000 × 1000 pixels is refused with a
 //    422 naming the field; an ordinary one is stored as the server's own PNG.
 import fs from "node:fs";

@@ -1,5 +1,5 @@
 import "server-only";
-import { and, asc, count, desc, eq, ilike, inArray, ne, or, sql, type AnyColumn, type SQL, type SQLWrapper } from "drizzle-orm";
+import { and, asc, count, desc, eq, exists, ilike, inArray, ne, or, sql, type AnyColumn, type SQL, type SQLWrapper } from "drizzle-orm";
 import { unionAll } from "drizzle-orm/pg-core";
 import { defaultDirection, type DocumentSort, type ListDocumentsQuery } from "@/lib/api/documents";
 import type { Db } from "@/lib/server/db/client";
@@ -64,13 +64,13 @@ export function listDocumentsQueries(db: Db, user: User, query: ListDocumentsQue
   }
   // A search looks in document_search (one row per document, kept by triggers): the newest-first list
   // with at most a state filter takes its page and total there alone (searchHits); other sorts and
-  // filters take the matching ids from it when the text has a trigram to look up (hasTrigram),
+  // filters take the matching ids from it when the text has a trigram to look up (3+ characters),
   // each side reading only its matches. Otherwise, and for a text with a line break (the table's
   // separator), the search is a filter like the others (searchWhere), checked row by row.
   const searchable = query.search && !query.search.includes("\n") ? query.search : undefined;
   const hits =
     searchable && !query.template_id && !query.tags?.length && query.sort === "created_at" ? searchHits(db, user, query, searchable) : undefined;
-  const matches = !hits && searchable && hasTrigram(searchable) ? matchingIds(searchable) : undefined;
+  const matches = !hits && searchable && [...searchable].length >= 3 ? matchingIds(searchable) : undefined;
   if (query.search && !matches && !hits) filters.push(searchWhere(query.search));
   const sent = eq(documents.senderUserId, user.id);
   const shared = and(sharedWithUserWhere(user), ne(documents.senderUserId, user.id))!;
@@ -242,7 +242,7 @@ function totalQuery(db: Db, user: User, query: ListDocumentsQuery, [sent, shared
 
 /**
  * `search`: a case-insensitive substring of the name, the file name, or a recipient's name or e-mail
- * (ILIKE '%…%'). A text without a trigram to look up (hasTrigram) is this filter,
+ * (ILIKE '%…%'). Text shorter than three characters has no trigram to look up: it is this filter,
  * checked row by row (the sender's newest rows until a page is full; the total reads them all).
  */
 function searchWhere(search: string): SQL {
@@ -263,13 +263,13 @@ function searchWhere(search: string): SQL {
 const searchTextLike = (search: string): SQL => sql`${documentSearch.text} like lower(${`%${escapeLike(search)}%`})`;
 
 /**
- * Whether the trigram index can narrow a search: pg_trgm takes trigrams from runs of letters and
- * digits, so three in a row give at least one. Other texts ("ab", "%_\\", "a-b") would make it read
- * the whole index: they are searched row by row among the user's own rows instead.
+ * Whether the trigram index surely narrows a search: pg_trgm takes trigrams from runs of letters
+ * and digits, so three in a row give one that must match. searchHits reads the matches in one pass
+ * only then; other texts keep its two sides, each narrowed by its own index.
  */
 const hasTrigram = (search: string) => /[\p{L}\p{N}]{3}/u.test(search);
 
-/** The ids of the documents a search with a trigram matches, for the sorts and filters searchHits does not serve. */
+/** The ids of the documents a search of 3+ characters matches, for the sorts and filters searchHits does not serve. */
 function matchingIds(search: string): SQL {
   return sql`select ${documentSearch.documentId} as matched_id from ${documentSearch} where ${searchTextLike(search)}`;
 }
@@ -281,23 +281,29 @@ function matchingIds(search: string): SQL {
  * reading one document row per match.
  *
  * A text with a trigram (hasTrigram) is looked up once in the trigram index, and each match is
- * kept if the user sent it or it is among their shares (a hashed set of the shares' ids): one pass
+ * kept if the user sent it or it is among their shares (one lookup in document_shares): one pass
  * over the matches. As two sides (sent, then shares joined to the matches) the index and the
  * matches' rows were read twice — 9,700 matches at 100,000 documents cost ~20 ms more on PGlite.
- * A shorter text has no trigram to look up: the two sides then read the sender's rows of this
- * narrow table (document_search_sender_idx) and the user's shares, not every account's rows.
+ * Other texts keep the two sides: without a trigram the index cannot narrow the search, and one
+ * pass would read every account's rows; the sides read the sender's rows of this narrow table
+ * (document_search_sender_idx) and the user's shares.
  */
 function searchHits(db: Db, user: User, query: ListDocumentsQuery, search: string) {
   const columns = { id: sql<string>`${documentSearch.documentId}`.as("id"), createdAt: sql<Date>`${documentSearch.createdAt}`.as("created_at") };
   const sentWhere = and(eq(documentSearch.senderUserId, user.id), query.state?.length ? inArray(documentSearch.state, query.state) : undefined)!;
   if (user.emailConfirmedAt === null) return db.select(columns).from(documentSearch).where(and(sentWhere, searchTextLike(search))).as("hits");
   if (hasTrigram(search)) {
-    // (document_shares' key is (email, document_id): one share per document, so the set is the join's rows)
-    const sharedIds = db.select({ id: documentShares.documentId }).from(documentShares).where(sharesOf(user, query));
+    // One primary-key lookup in document_shares per match the user did not send (its key is (email,
+    // document_id): one share per document, so these are the join's rows). Not `IN (their shares)`: that
+    // set is hashed only while it fits work_mem, past ~100,000 shares it would be scanned per match.
+    const shared = db
+      .select({ one: sql`1` })
+      .from(documentShares)
+      .where(and(eq(documentShares.documentId, documentSearch.documentId), sharesOf(user, query)));
     return db
       .select(columns)
       .from(documentSearch)
-      .where(and(searchTextLike(search), or(sentWhere, inArray(documentSearch.documentId, sharedIds))))
+      .where(and(searchTextLike(search), or(sentWhere, exists(shared))))
       .as("hits");
   }
   const sent = db.select(columns).from(documentSearch).where(and(sentWhere, searchTextLike(search)));

@@ -18,7 +18,8 @@ export type OnPage = (n: number, page: RenderedPage, pageCount: number) => Promi
  * - each worker's JavaScript heap is capped (resourceLimits);
  * - memory outside that heap (typed arrays, canvas bitmaps) is watched: when
  *   the process's RSS grows by more than PROCESSING_MEMORY_MB over what it
- *   was when the job started, the job's workers are stopped;
+ *   was when the job started (plus 64 MB for each kept worker on its first
+ *   job: worker-pool.ts' FRESH_WORKER_MB), the job's workers are stopped;
  * - they are stopped after PROCESSING_TIMEOUT_SECONDS.
  *
  * A stopped worker frees everything it held; the upload ends with a

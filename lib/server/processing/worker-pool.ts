@@ -30,11 +30,12 @@ const JOBS_PER_WORKER = 50;
  * the jobs that follow. Measured with the bench's PDFs and plain text ones, 30 to 200 pages: the
  * first job grew RSS by 96–110 MB with one worker, 93–256 MB with two; the next ones by 0–72 MB.
  * All of it counted against the file's budget, an ordinary 200-page upload on a freshly started
- * server failed as "needs more memory" one time in three on 2 cores (four workers grow twice as
- * much), and the next upload too: a failed job's workers are replaced by fresh ones. So a job's
- * limit is PROCESSING_MEMORY_MB plus this for each worker that has not finished a job yet — with
- * the default budget, 256 + 2 × 64 MB on 2 cores covers the growth measured. Not more: a hostile
- * file on fresh workers gets the budget plus this (e2e/security/bounded-resources.test.ts).
+ * server failed as "needs more memory" one time in three on 2 cores, and the next upload too: a
+ * failed job's workers are replaced by fresh ones. So the limit of a job whose workers are kept
+ * (uploads, renders) is PROCESSING_MEMORY_MB plus this for each worker it has used that had not
+ * finished a job: with the default budget, 256 + 2 × 64 MB on 2 cores. A job whose worker is
+ * thrown away afterwards (/verify's) gets none. A hostile upload meeting fresh workers (after any
+ * failure they are) gets at most the budget + 64 MB × WORKERS (≤ 4).
  */
 const FRESH_WORKER_MB = 64;
 
@@ -144,7 +145,7 @@ export function withJob<T>(count: number, opts: { keep: boolean }, work: (job: J
     const taken = await takeWorkers(count);
     // Workers still loading for later jobs (refill) grow the RSS too: the job's memory baseline comes after them.
     await Promise.all((g.__processingIdle ?? []).map((w) => w.ready.catch(() => {})));
-    const job = new Job(taken);
+    const job = new Job(taken, opts.keep);
     let keep = false;
     try {
       const result = await job.run(work);
@@ -167,13 +168,18 @@ export class Job {
   private readonly deadline: NodeJS.Timeout;
   private closed = false;
 
-  constructor(private readonly slots: Slot[]) {
+  /** `keepsWorkers`: the job's workers serve later jobs (only then does their first job's growth get room: FRESH_WORKER_MB). */
+  constructor(
+    private readonly slots: Slot[],
+    keepsWorkers: boolean,
+  ) {
     this.failedPromise.catch(() => {});
     const { PROCESSING_MEMORY_MB: budgetMb, PROCESSING_TIMEOUT_SECONDS: seconds } = env();
     const baseline = process.memoryUsage.rss();
-    const limitMb = budgetMb + slots.filter((s) => s.jobs === 0).length * FRESH_WORKER_MB;
+    // (counted as the job uses its workers: a 1-page file that only the first renders gets 64 MB, not 64 × WORKERS)
+    const freshMb = () => (keepsWorkers ? [...this.used].filter((i) => slots[i]!.jobs === 0).length * FRESH_WORKER_MB : 0);
     this.watch = setInterval(() => {
-      if (process.memoryUsage.rss() - baseline > limitMb * 1024 * 1024) this.fail(ProcessingError.outOfMemory());
+      if (process.memoryUsage.rss() - baseline > (budgetMb + freshMb()) * 1024 * 1024) this.fail(ProcessingError.outOfMemory());
     }, WATCH_MS);
     this.deadline = setTimeout(() => this.fail(ProcessingError.tooSlow(seconds)), seconds * 1000);
     slots.forEach((slot, i) => {
