@@ -14,7 +14,7 @@
 // own growth, 15–70 MB, may exceed it — as it should.)
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { REDIRECT_URI_FOR_OWN_SERVER } from "./support/own-database";
-import { prepareOwnServer, tokenAt, type OwnServer, type OwnServerSetup } from "./support/own-server";
+import { callAt, prepareOwnServer, tokenAt, type OwnServer, type OwnServerSetup } from "./support/own-server";
 import { makePdf, sendingRequestBody } from "./support/sending";
 
 const USER = { email: "first@uploads.example", password: "first-Pa55word-e2e", name: "Fay First" };
@@ -22,15 +22,7 @@ let setup: OwnServerSetup;
 let server: OwnServer | undefined;
 let token = "";
 
-async function call(path: string, init: { method?: string; body?: unknown } = {}) {
-  const res = await fetch(new URL(path, server!.baseUrl), {
-    method: init.method ?? (init.body === undefined ? "GET" : "POST"),
-    headers: { Authorization: `Bearer ${token}`, Accept: "application/json", ...(init.body === undefined ? {} : { "Content-Type": "application/json" }) },
-    body: init.body === undefined ? undefined : JSON.stringify(init.body),
-  });
-  const text = await res.text();
-  return { status: res.status, text, body: text ? JSON.parse(text) : {} };
-}
+const call = (path: string, init: { method?: string; body?: unknown } = {}) => callAt(server!.baseUrl, token, path, init);
 
 /** Uploads `bytes` as a sending request's file and answers the request once it is completed or errored. */
 async function upload(bytes: Uint8Array, name: string) {

@@ -28,7 +28,7 @@ import http from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BASE_URL } from "../api/helpers";
 import { REDIRECT_URI_FOR_OWN_SERVER } from "../api/support/own-database";
-import { prepareOwnServer, tokenAt, type OwnServer, type OwnServerSetup } from "../api/support/own-server";
+import { callAt, prepareOwnServer, tokenAt, type OwnServer, type OwnServerSetup } from "../api/support/own-server";
 import { encodePng } from "../api/support/png";
 import { expectHumanMessage, makePdf, sendingRequestBody } from "../api/support/sending";
 import { aliceToken, fieldId, getDocument, recipient, sendFromTemplate, signaturePng, submitAs } from "../api/support/signing-calls";
@@ -169,15 +169,7 @@ function treeRss(groupLeader: number): number {
   return total;
 }
 
-async function call(path: string, init: { method?: string; body?: unknown } = {}) {
-  const res = await fetch(new URL(path, server!.baseUrl), {
-    method: init.method ?? (init.body === undefined ? "GET" : "POST"),
-    headers: { Authorization: `Bearer ${token}`, Accept: "application/json", ...(init.body === undefined ? {} : { "Content-Type": "application/json" }) },
-    body: init.body === undefined ? undefined : JSON.stringify(init.body),
-  });
-  const text = await res.text();
-  return { status: res.status, text, body: text ? JSON.parse(text) : {} };
-}
+const call = (path: string, init: { method?: string; body?: unknown } = {}) => callAt(server!.baseUrl, token, path, init);
 
 /**
  * Uploads `bytes` as a sending request's file and waits for the outcome,

@@ -316,6 +316,17 @@ export async function teardownAll(setup: OwnServerSetup | undefined, ...others: 
   await setup?.teardown();
 }
 
+/** A JSON call to a server of a test's own with a bearer token: status, the body's text and its JSON (or {}). */
+export async function callAt(baseUrl: string, token: string, urlPath: string, init: { method?: string; body?: unknown } = {}) {
+  const res = await fetch(new URL(urlPath, baseUrl), {
+    method: init.method ?? (init.body === undefined ? "GET" : "POST"),
+    headers: { Authorization: `Bearer ${token}`, Accept: "application/json", ...(init.body === undefined ? {} : { "Content-Type": "application/json" }) },
+    body: init.body === undefined ? undefined : JSON.stringify(init.body),
+  });
+  const text = await res.text();
+  return { status: res.status, text, body: text ? JSON.parse(text) : {} };
+}
+
 /**
  * Imports a template into a server of a test's own with the admin CLI: a
  * one-page PDF titled `title` and `definition` (README, "Template
