@@ -91,6 +91,11 @@ const schema = z.object({
   SHUTDOWN_GRACE_SECONDS: z.coerce.number().int().min(1).max(23).default(20), // + up to 6 s of closing: exit < 30 s
   /** Memory an upload's processing may add to the process (MB) before it is stopped (run-in-worker.ts; plus 64 MB per worker on its first job, worker-pool.ts). */
   PROCESSING_MEMORY_MB: z.coerce.number().int().min(64).max(16384).default(256),
+  /**
+   * What draws the page images of uploads and signed documents: "pdftoppm" (poppler's, ~2× faster:
+   * docs/processing.md), "pdfjs" (pdf.js in the workers), "auto" (pdftoppm when it and prlimit are installed).
+   */
+  PROCESSING_RENDERER: z.enum(["auto", "pdftoppm", "pdfjs"]).default("auto"),
   /** Time an upload's processing may take (seconds) before it is stopped. */
   PROCESSING_TIMEOUT_SECONDS: z.coerce.number().int().min(5).max(3600).default(120),
   /**

@@ -74,6 +74,12 @@ function create() {
       labelNames: ["route", "outcome"] as const,
       registers: [registry],
     }),
+    processedPages: new Counter({
+      name: "processing_pages_total",
+      help: "Page images this process drew for uploads and signed documents, by renderer (pdftoppm, or pdf.js: the fallback; docs/processing.md)",
+      labelNames: ["renderer"] as const,
+      registers: [registry],
+    }),
     completion: new Histogram({
       name: "document_completion_seconds",
       help: "From the last signature (completion queued) to the signed PDF stored",

@@ -121,6 +121,30 @@ export async function renderPage(doc: PdfDoc, n: number): Promise<RenderedPage> 
   }
 }
 
+export type PageSize = {
+  /** In PDF points as displayed (rotation applied), as renderPage reports them. */
+  width: number;
+  height: number;
+  /** The page image's and the thumbnail's size in pixels, as renderPage draws them. */
+  pixels: { width: number; height: number };
+  thumbnail: { width: number; height: number };
+  /** Turned a quarter (/Rotate 90 or 270): its pixel sizes are the unrotated page's height and width. */
+  turned: boolean;
+};
+
+/** Page n's size, without drawing it. */
+export async function pageSize(doc: PdfDoc, n: number): Promise<PageSize> {
+  const page = await doc.getPage(n);
+  try {
+    const base = page.getViewport({ scale: 1 });
+    const pixels = pagePixels(base.width, base.height);
+    const turned = page.rotate % 180 !== 0;
+    return { width: round2(base.width), height: round2(base.height), pixels, thumbnail: thumbnailPixels(pixels), turned };
+  } finally {
+    page.cleanup();
+  }
+}
+
 /**
  * PAGE_WIDTH_PX wide, unless that would make the bitmap larger than
  * MAX_PAGE_PIXELS (a page a few points wide and metres tall): then smaller,
@@ -132,10 +156,25 @@ function renderScale(width: number, height: number): number {
   return Math.min(byWidth, byArea);
 }
 
+/**
+ * A page's pixel size at renderScale, as renderPage's canvas has it. Another
+ * renderer (pdftoppm) is asked for exactly this, and its image is checked
+ * against it.
+ */
+function pagePixels(width: number, height: number): { width: number; height: number } {
+  const scale = renderScale(width, height);
+  return { width: Math.ceil(width * scale), height: Math.ceil(height * scale) };
+}
+
+/** A thumbnail's size for a page image of `page` pixels. */
+function thumbnailPixels(page: { width: number; height: number }): { width: number; height: number } {
+  const width = Math.min(THUMBNAIL_WIDTH_PX, page.width);
+  return { width, height: Math.max(1, Math.round((page.height * width) / page.width)) };
+}
+
 /** Downscales the rendered page rather than rendering a third time. */
 function thumbnailOf(page: Canvas): Buffer {
-  const width = Math.min(THUMBNAIL_WIDTH_PX, page.width);
-  const height = Math.max(1, Math.round((page.height * width) / page.width));
+  const { width, height } = thumbnailPixels(page);
   const thumb = createCanvas(width, height);
   const ctx = thumb.getContext("2d");
   ctx.imageSmoothingEnabled = true;

@@ -6,7 +6,7 @@
 // its own; under tsx it is imported from source. Nothing here reaches the
 // database or storage: a worker that is stopped mid-way leaves nothing behind.
 import { parentPort } from "node:worker_threads";
-import { openPdfForRendering, renderPage } from "@/lib/server/pdf/render-pages";
+import { openPdfForRendering, pageSize, renderPage } from "@/lib/server/pdf/render-pages";
 import { preloadPdfJs } from "@/lib/server/pdf/pdfjs";
 import { checkUpload, finishPdfUpload, scanPageTagsOrRefuse, type PdfUpload } from "./prepare-upload";
 import { openPdf } from "./open-pdf";
@@ -65,6 +65,13 @@ async function handle(task: WorkerTask): Promise<{ reply: WorkerReply; transfer:
   if (task.op === "close") {
     await closeAll();
     return { reply: { ok: true, op: "close" }, transfer: [] };
+  }
+  if (task.op === "sizes") {
+    const from = task.from === "source" ? source : doc;
+    if (!from) throw new Error("page sizes were asked for before a PDF was opened");
+    const sizes = [];
+    for (let n = 1; n <= from.numPages; n++) sizes.push(await pageSize(from, n));
+    return { reply: { ok: true, op: "sizes", sizes }, transfer: [] };
   }
   if (task.op === "page") {
     const from = task.from === "source" ? source : doc;

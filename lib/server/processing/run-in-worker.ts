@@ -2,10 +2,15 @@ import "server-only";
 import type { FieldDefinition } from "@/lib/server/db/schema";
 import type { RenderedPage } from "@/lib/server/pdf/render-pages";
 import { MAX_PAGES } from "./processing-error";
+import { metrics } from "@/lib/server/observability/metrics";
+import { usePdftoppm } from "./pdftoppm";
+import { renderWithPdftoppm } from "./render-with-pdftoppm";
 import type { PageTags } from "./text-tags";
 import { WORKERS, withJob, type Job, type Success } from "./worker-pool";
 
 export { processingWorkersReady } from "./worker-pool";
+
+export type PageRenderer = "pdftoppm" | "pdfjs";
 
 /** Called with each page as soon as it is rendered (n from 1), in the order they finish. */
 export type OnPage = (n: number, page: RenderedPage, pageCount: number) => Promise<void> | void;
@@ -38,13 +43,14 @@ export function prepareUploadInWorker(
   onPage: OnPage,
 ): Promise<{ pdf: Uint8Array; fields: FieldDefinition[]; pageCount: number }> {
   return withJob(WORKERS, { keep: true }, async (job) => {
+    const native = usePdftoppm(); // (before any request: it may throw, and no worker may be left answering)
     const checked = await job.request(0, { op: "check", bytes, roles });
     if (checked.op !== "check") throw new Error("the processing worker answered another task");
     if (checked.kind === "ready") {
-      const pageCount = await renderAcross(job, checked.pdf, MAX_PAGES, onPage);
+      const pageCount = await renderAcross(job, checked.pdf, MAX_PAGES, onPage, native);
       return { pdf: checked.pdf, fields: checked.fields, pageCount };
     }
-    return scanAndRender(job, bytes, roles, checked, onPage);
+    return scanAndRender(job, bytes, roles, checked, onPage, native);
   });
 }
 
@@ -66,6 +72,8 @@ async function scanAndRender(
   roles: readonly string[] | "any",
   checked: { pageCount: number; untaggedPagesAsUploaded: boolean },
   onPage: OnPage,
+  /** The pages are drawn by pdftoppm (usePdftoppm). */
+  native: boolean,
 ): Promise<{ pdf: Uint8Array; fields: FieldDefinition[]; pageCount: number }> {
   const count = checked.pageCount;
   const workers = Math.min(job.size, count);
@@ -107,8 +115,20 @@ async function scanAndRender(
       return f;
     });
     finished.catch(() => {}); // awaited below
-    const todo = Array.from({ length: count }, (_, k) => k + 1);
     const handed = handOver(onPage, count);
+    if (native) {
+      // Once worker 0 is free (it takes part): covering tags is ~3 % of the work, too little to overlap.
+      await finished;
+      if (asUploaded) await renderWithPdftoppm(job, bytes, "source", handed.give);
+      else {
+        expect(await job.request(0, { op: "open", bytes: prepared!, maxPages: MAX_PAGES }), "open");
+        await renderWithPdftoppm(job, prepared!, "open", handed.give);
+      }
+      await handed.settled();
+      const { fields } = await finished;
+      return { pdf: prepared!, fields, pageCount: count };
+    }
+    const todo = Array.from({ length: count }, (_, k) => k + 1);
     let stopped = false;
     const render = async (i: number) => {
       if (i === 0) await finished;
@@ -149,10 +169,16 @@ async function scanAndRender(
 export function renderPagesInWorker(bytes: Uint8Array, opts: { maxPages?: number; onPage?: OnPage } = {}): Promise<RenderedPage[]> {
   return withJob(WORKERS, { keep: true }, async (job) => {
     const pages: RenderedPage[] = [];
-    await renderAcross(job, bytes, opts.maxPages, async (n, page, count) => {
-      pages[n - 1] = page;
-      await opts.onPage?.(n, page, count);
-    });
+    await renderAcross(
+      job,
+      bytes,
+      opts.maxPages,
+      async (n, page, count) => {
+        pages[n - 1] = page;
+        await opts.onPage?.(n, page, count);
+      },
+      usePdftoppm(),
+    );
     return pages;
   });
 }
@@ -171,13 +197,21 @@ export function inspectPdfInWorker(bytes: Uint8Array, serviceCertificate: Uint8A
  * Every worker of the job opens the PDF, then asks for the next page not yet
  * taken until none is left, so pages come out roughly in order (page 1 first)
  * and a slow page holds up only its own worker. Returns the page count.
+ * `native`: only worker 0 opens it (page sizes), pdftoppm draws the pages
+ * (render-with-pdftoppm.ts), the workers those it leaves out.
  */
-async function renderAcross(job: Job, bytes: Uint8Array, maxPages: number | undefined, onPage: OnPage): Promise<number> {
+async function renderAcross(job: Job, bytes: Uint8Array, maxPages: number | undefined, onPage: OnPage, native: boolean): Promise<number> {
   const opened = await job.request(0, { op: "open", bytes, maxPages });
   if (opened.op !== "open") throw new Error("the processing worker answered another task");
   const count = opened.pageCount;
-  let next = 1;
   const handed = handOver(onPage, count);
+  if (native) {
+    await renderWithPdftoppm(job, bytes, "open", handed.give);
+    await handed.settled();
+    await Promise.all(Array.from({ length: Math.min(job.size, count) }, (_, i) => job.request(i, { op: "close" })));
+    return count;
+  }
+  let next = 1;
   const loop = async (i: number) => {
     if (i > 0 && (await job.request(i, { op: "open", bytes, maxPages })).op !== "open") throw new Error("the processing worker answered another task");
     while (next <= count) {
@@ -203,7 +237,9 @@ async function renderAcross(job: Job, bytes: Uint8Array, maxPages: number | unde
 function handOver(onPage: OnPage, count: number) {
   const all: Promise<void>[] = [];
   return {
-    give(n: number, page: RenderedPage) {
+    /** `renderer`: what drew it, counted in /metrics (processing_pages_total). */
+    give(n: number, page: RenderedPage, renderer: PageRenderer = "pdfjs") {
+      metrics().processedPages.inc({ renderer });
       const done = Promise.resolve(onPage(n, page, count));
       done.catch(() => {}); // awaited in settled()
       all.push(done);

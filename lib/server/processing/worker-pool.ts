@@ -166,6 +166,7 @@ export class Job {
   private readonly failedPromise = new Promise<never>((_, reject) => (this.failed = reject));
   private readonly watch: NodeJS.Timeout;
   private readonly deadline: NodeJS.Timeout;
+  private readonly stopped = new AbortController();
   private closed = false;
 
   /** `keepsWorkers`: the job's workers serve later jobs (only then does their first job's growth get room: FRESH_WORKER_MB). */
@@ -200,6 +201,11 @@ export class Job {
     return this.slots.length;
   }
 
+  /** Aborted when the job fails (deadline, memory, a worker gone) or ends: processes it started (pdftoppm) are killed with it. */
+  get signal(): AbortSignal {
+    return this.stopped.signal;
+  }
+
   run<T>(work: (job: Job) => Promise<T>): Promise<T> {
     return Promise.race([work(this), this.failedPromise]);
   }
@@ -219,6 +225,7 @@ export class Job {
     if (this.closed || this.failure) return;
     this.failure = reason;
     this.failed(reason);
+    this.stopped.abort(reason);
     for (const p of this.pending.values()) p.reject(reason);
     this.pending.clear();
     for (const s of this.slots) void s.worker.terminate();
@@ -232,6 +239,7 @@ export class Job {
    */
   close(stopUsed: boolean): Slot[] {
     this.closed = true;
+    this.stopped.abort(new Error("the processing job has ended"));
     clearInterval(this.watch);
     clearTimeout(this.deadline);
     const keep: Slot[] = [];

@@ -1,5 +1,5 @@
 import type { FieldDefinition } from "@/lib/server/db/schema";
-import type { RenderedPage } from "@/lib/server/pdf/render-pages";
+import type { PageSize, RenderedPage } from "@/lib/server/pdf/render-pages";
 import type { ReadMarks } from "@/lib/server/completion/read-evidence-marks";
 import type { SignatureReport } from "@/lib/server/pdf-signing/read-pdf-signatures";
 import type { ProcessingErrorCode } from "./processing-error";
@@ -18,6 +18,10 @@ import type { PageTags } from "./text-tags";
  * null when that is the upload unchanged); then "page" renders from the
  * upload as uploaded (`from: "source"`, pages without tags when there is no
  * form) or from the prepared PDF given to "open".
+ *
+ * When pdftoppm renders the pages (render-with-pdftoppm.ts): "sizes" (every
+ * page's size in points and pixels, from the PDF opened by "open", or the
+ * upload with `from: "source"`); "page" renders a page it did not deliver.
  */
 export type WorkerTask =
   | { op: "check"; bytes: Uint8Array; roles: readonly string[] | "any" }
@@ -26,6 +30,7 @@ export type WorkerTask =
   | { op: "finish"; scanned: PageTags[] }
   | { op: "open"; bytes: Uint8Array; maxPages?: number }
   | { op: "page"; n: number; from?: "source" | "open" }
+  | { op: "sizes"; from?: "source" | "open" }
   | { op: "close" }
   | { op: "inspect"; bytes: Uint8Array; serviceCertificate: Uint8Array | null };
 
@@ -38,6 +43,7 @@ export type WorkerReply =
   | { ok: true; op: "finish"; pdf: Uint8Array | null; fields: FieldDefinition[] }
   | { ok: true; op: "open"; pageCount: number }
   | { ok: true; op: "page"; n: number; page: RenderedPage }
+  | { ok: true; op: "sizes"; sizes: PageSize[] }
   | { ok: true; op: "close" }
   | { ok: true; op: "inspect"; signatures: SignatureReport[]; marks: ReadMarks }
   | { ok: false; kind: "processing"; code: ProcessingErrorCode; message: string }
