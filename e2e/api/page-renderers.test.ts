@@ -12,9 +12,9 @@ import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { createCanvas, loadImage } from "@napi-rs/canvas";
 import { PDFDocument, PDFName, PDFNumber, StandardFonts, rgb } from "pdf-lib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { fetchImagePixels } from "./support/image-pixels";
 import { counterValues, countsMoved } from "./support/metric-counts";
 import { REDIRECT_URI_FOR_OWN_SERVER } from "./support/own-database";
 import { callAt, prepareOwnServer, tokenAt, type OwnServer, type OwnServerSetup } from "./support/own-server";
@@ -122,13 +122,7 @@ async function uploadCounted(server: OwnServer, bytes: Uint8Array) {
 
 /** The image at `url`, decoded: its size and a grid of mean greys (0 black … 255 white), `cells` × `cells`. */
 async function picture(url: string, cells = 16) {
-  const res = await fetch(url);
-  expect(res.status).toBe(200);
-  const image = await loadImage(Buffer.from(await res.arrayBuffer()));
-  const canvas = createCanvas(image.width, image.height);
-  const ctx = canvas.getContext("2d");
-  ctx.drawImage(image, 0, 0);
-  const { data } = ctx.getImageData(0, 0, image.width, image.height);
+  const { data, ...image } = await fetchImagePixels(url);
   const grey = (x0: number, y0: number, x1: number, y1: number) => {
     let sum = 0;
     let n = 0;

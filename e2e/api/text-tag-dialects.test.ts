@@ -10,9 +10,9 @@
 // endpoint. sam sends (the sending tests' user), with a dashboard token.
 import fs from "node:fs";
 import path from "node:path";
-import { createCanvas, loadImage } from "@napi-rs/canvas";
 import { beforeAll, describe, expect, it } from "vitest";
 import { api } from "./helpers";
+import { fetchImagePixels } from "./support/image-pixels";
 import { expectHumanMessage, makePdf, putFile, submitFile, tokensFor, waitForFinal } from "./support/sending";
 
 const DIR = path.resolve("e2e/fixtures/text-tags");
@@ -67,13 +67,7 @@ async function sendFixture(dialect: string, roles: Role[], sequencing: boolean) 
  */
 async function expectTagsCovered(documentId: string, tags: ManifestTag[]) {
   const doc = (await api(`/public/v2/documents/${documentId}`, { token })).body.document;
-  const res = await fetch(doc.page_image_urls[0]);
-  expect(res.status).toBe(200);
-  const image = await loadImage(Buffer.from(await res.arrayBuffer()));
-  const canvas = createCanvas(image.width, image.height);
-  const ctx = canvas.getContext("2d");
-  ctx.drawImage(image, 0, 0);
-  const { data } = ctx.getImageData(0, 0, image.width, image.height);
+  const { data, ...image } = await fetchImagePixels(doc.page_image_urls[0]);
   /** Pixels that are not white within a box (fractions of the page), 1 px in from its edges. */
   const inked = (b: Box) => {
     let n = 0;
