@@ -170,7 +170,9 @@ export async function startFleet({ root, dir, databaseUrl, env = {}, distDir = "
       fs.mkdirSync(dataDir, { recursive: true });
       const logFile = path.join(dir, `${name}.log`);
       fs.writeFileSync(logFile, `# npm run worker (${new Date().toISOString()})\n`);
-      const proc = start("node_modules/.bin/tsx", ["--conditions=react-server", "lib/server/jobs/worker-main.ts"], {
+      // package.json's "worker": node with tsx's loader, no tsx CLI in front (it SIGKILLs a child
+      // that does not acknowledge a signal within 60 ms, which a busy worker cannot).
+      const proc = start("node", ["--conditions=react-server", "--import", "tsx", "lib/server/jobs/worker-main.ts"], {
         cwd: root,
         env: { ...shared, DATA_DIR: dataDir, METRICS_PORT: String(metricsPort), ...extra },
         log: logFile,

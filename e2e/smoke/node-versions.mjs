@@ -3,7 +3,7 @@
 // for each pinned version, the Node binary from the npm registry (the node-<platform>-<arch>
 // package, the one the `node` package itself installs), then e2e/run-all.mjs run by that
 // binary with it first on PATH, so that everything the runner starts (next build, the admin
-// CLI through npm and tsx, next start, vitest) runs on it: a build into a dist dir of its own,
+// CLI through npm and tsx's loader, next start, vitest) runs on it: a build into a dist dir of its own,
 // then, on that build, fixtures, the server on a fresh embedded PGlite, and the smoke flow of
 // e2e/smoke/node-smoke.test.ts; again on PostgreSQL when NODE_SMOKE_DATABASE_URL is set.
 // Prints one PASS/FAIL line per version and database.
