@@ -160,8 +160,19 @@ describe("page images from pdftoppm and from pdf.js", () => {
     const pdfjs = await uploadCounted(server, bytes);
     expect(pdfjs.moved).toEqual({ pdfjs: PAGES.length });
     await server.stop();
+    // What a server killed mid-job leaves (kill -9: no clean-up ran) goes when a worker starts; a directory younger
+    // than twice the deadline may be another process's running job and stays.
+    const stale = path.join(tmp, "pdftoppm-killed");
+    fs.mkdirSync(path.join(stale, "image-1"), { recursive: true });
+    fs.writeFileSync(path.join(stale, "in.pdf"), bytes);
+    fs.writeFileSync(path.join(stale, "image-1", "p1-1.jpg"), "");
+    const dayAgo = new Date(Date.now() - 86_400_000);
+    fs.utimesSync(stale, dayAgo, dayAgo);
+    fs.mkdirSync(path.join(tmp, "pdftoppm-running"));
     server.env.PROCESSING_RENDERER = "pdftoppm";
     await server.start();
+    await expect.poll(leftovers, { timeout: 5000, message: "the stale directory is removed at start-up, the recent one kept" }).toEqual(["pdftoppm-running"]);
+    fs.rmdirSync(path.join(tmp, "pdftoppm-running"));
     const poppler = await uploadCounted(server, bytes);
     expect(poppler.moved, "every page from pdftoppm, none left to pdf.js").toEqual({ pdftoppm: PAGES.length });
     // Without a tag (and without a form) the pages are drawn from the upload as it came: the same images.

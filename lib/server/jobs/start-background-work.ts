@@ -5,6 +5,7 @@ import { startWorker } from "./worker";
 import { getBoss } from "./boss";
 import { sweepLostWork } from "./sweep-lost-work";
 import { log } from "@/lib/server/observability/logger";
+import { sweepStaleRenderDirs } from "@/lib/server/processing/sweep-render-dirs";
 
 /** Options of the jobs a schedule sends: at most one per minute, whoever forwards it. */
 export const scheduledJobOptions = { singletonSeconds: 60 };
@@ -23,6 +24,8 @@ export async function startBackgroundWork() {
   for (const name of ["expire-documents", "sweep-lost-work"] as const) {
     await boss.schedule(name, "* * * * *", {}, scheduledJobOptions);
   }
+  // What a process killed mid-job left in this machine's temporary directory (never fatal).
+  await sweepStaleRenderDirs().catch((err) => log("processing").warn({ err }, "could not look for stale pdftoppm directories"));
   const resumed = await sweepLostWork(db, { minAgeSeconds: 0 });
   const total = Object.values(resumed).reduce((a, b) => a + b, 0);
   if (total) log("jobs").info({ resumed }, "resumed work interrupted earlier");

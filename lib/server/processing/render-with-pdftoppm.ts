@@ -6,6 +6,7 @@ import { env } from "@/lib/env";
 import { PAGE_IMAGE, type PageSize, type RenderedPage } from "@/lib/server/pdf/render-pages";
 import { declaredImageSize } from "./image-size";
 import { runPdftoppm } from "./pdftoppm";
+import { RENDER_DIR_PREFIX } from "./sweep-render-dirs";
 import type { PageRenderer } from "./run-in-worker";
 import type { Job, Success } from "./worker-pool";
 
@@ -41,7 +42,7 @@ export async function renderWithPdftoppm(
   const stop = new AbortController();
   const onJobStop = () => stop.abort(job.signal.reason);
   job.signal.addEventListener("abort", onJobStop);
-  const dir = await fs.mkdtemp(path.join(os.tmpdir(), "pdftoppm-"));
+  const dir = await fs.mkdtemp(path.join(os.tmpdir(), RENDER_DIR_PREFIX));
   const { PROCESSING_MEMORY_MB: budgetMb, PROCESSING_TIMEOUT_SECONDS: seconds } = env();
   try {
     const pdfPath = path.join(dir, "in.pdf");
