@@ -8,7 +8,7 @@ import { declaredImageSize } from "./image-size";
 import { runPdftoppm } from "./pdftoppm";
 import { RENDER_DIR_PREFIX } from "./sweep-render-dirs";
 import type { PageRenderer } from "./run-in-worker";
-import type { Job, Success } from "./worker-pool";
+import type { Job } from "./worker-pool";
 
 /**
  * Renders a PDF's pages with pdftoppm processes, one per worker of the job
@@ -31,11 +31,7 @@ export async function renderWithPdftoppm(
   from: "open" | "source",
   give: (n: number, page: RenderedPage, renderer: PageRenderer) => void,
 ): Promise<void> {
-  const expect = <T extends Success["op"]>(reply: Success, op: T) => {
-    if (reply.op !== op) throw new Error("the processing worker answered another task");
-    return reply as Extract<Success, { op: T }>;
-  };
-  const { sizes } = expect(await job.request(0, { op: "sizes", from }), "sizes");
+  const { sizes } = await job.ask(0, { op: "sizes", from });
   const runs = planRuns(sizes, job.size);
   const workers = Math.min(job.size, runs.length);
   // The job's failure kills the processes; so does a failure of one of its loops, or its end.
@@ -93,12 +89,10 @@ export async function renderWithPdftoppm(
         for (let n = run.first; n <= run.last && !stop.signal.aborted; n++) {
           if (delivered.has(n)) continue;
           if (!opened.has(i)) {
-            expect(await job.request(i, { op: "open", bytes: pdf }), "open");
+            await job.ask(i, { op: "open", bytes: pdf });
             opened.add(i);
           }
-          const reply = expect(await job.request(i, { op: "page", n, from }), "page");
-          if (reply.n !== n) throw new Error("the processing worker answered another task");
-          give(n, reply.page, "pdfjs");
+          give(n, (await job.ask(i, { op: "page", n, from })).page, "pdfjs");
         }
       }
     };

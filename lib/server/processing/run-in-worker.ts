@@ -6,7 +6,7 @@ import { metrics } from "@/lib/server/observability/metrics";
 import { usePdftoppm } from "./pdftoppm";
 import { renderWithPdftoppm } from "./render-with-pdftoppm";
 import type { PageTags } from "./text-tags";
-import { WORKERS, withJob, type Job, type Success } from "./worker-pool";
+import { WORKERS, withJob, type Job } from "./worker-pool";
 
 export { processingWorkersReady } from "./worker-pool";
 
@@ -44,8 +44,7 @@ export function prepareUploadInWorker(
 ): Promise<{ pdf: Uint8Array; fields: FieldDefinition[]; pageCount: number }> {
   return withJob(WORKERS, { keep: true }, async (job) => {
     const native = usePdftoppm(); // (before any request: it may throw, and no worker may be left answering)
-    const checked = await job.request(0, { op: "check", bytes, roles });
-    if (checked.op !== "check") throw new Error("the processing worker answered another task");
+    const checked = await job.ask(0, { op: "check", bytes, roles });
     if (checked.kind === "ready") {
       const pageCount = await renderAcross(job, checked.pdf, MAX_PAGES, onPage, native);
       return { pdf: checked.pdf, fields: checked.fields, pageCount };
@@ -77,21 +76,17 @@ async function scanAndRender(
 ): Promise<{ pdf: Uint8Array; fields: FieldDefinition[]; pageCount: number }> {
   const count = checked.pageCount;
   const workers = Math.min(job.size, count);
-  const expect = <T extends Success["op"]>(reply: Success, op: T) => {
-    if (reply.op !== op) throw new Error("the processing worker answered another task");
-    return reply as Extract<Success, { op: T }>;
-  };
   try {
     // 1. Text tags, pages dealt out. Worker 0 has the upload open from "check"; the others open it now.
     const scanned: PageTags[] = [];
     let next = 1;
     const refused: { n: number; error: unknown }[] = [];
     const scan = async (i: number) => {
-      if (i > 0) expect(await job.request(i, { op: "source", bytes }), "source");
+      if (i > 0) await job.ask(i, { op: "source", bytes });
       while (next <= count && !refused.length) {
         const n = next++;
         try {
-          scanned.push(expect(await job.request(i, { op: "scan", n, roles }), "scan").tags);
+          scanned.push((await job.ask(i, { op: "scan", n, roles })).tags);
         } catch (e) {
           // Pages are handed out in order: every page before n was handed first and still reports.
           refused.push({ n, error: e });
@@ -109,8 +104,7 @@ async function scanAndRender(
     // second parser's reading of the original (a crafted PDF can read differently in the two).
     const asUploaded = checked.untaggedPagesAsUploaded && tagged.size === 0;
     let prepared: Uint8Array | null = null;
-    const finished = job.request(0, { op: "finish", scanned }).then((r) => {
-      const f = expect(r, "finish");
+    const finished = job.ask(0, { op: "finish", scanned }).then((f) => {
       prepared = f.pdf ?? bytes;
       return f;
     });
@@ -121,7 +115,7 @@ async function scanAndRender(
       await finished;
       if (asUploaded) await renderWithPdftoppm(job, bytes, "source", handed.give);
       else {
-        expect(await job.request(0, { op: "open", bytes: prepared!, maxPages: MAX_PAGES }), "open");
+        await job.ask(0, { op: "open", bytes: prepared!, maxPages: MAX_PAGES });
         await renderWithPdftoppm(job, prepared!, "open", handed.give);
       }
       await handed.settled();
@@ -141,12 +135,10 @@ async function scanAndRender(
         const n = todo.shift()!;
         const from = asUploaded ? "source" : "open";
         if (from === "open" && !opened) {
-          expect(await job.request(i, { op: "open", bytes: prepared!, maxPages: MAX_PAGES }), "open");
+          await job.ask(i, { op: "open", bytes: prepared!, maxPages: MAX_PAGES });
           opened = true;
         }
-        const reply = expect(await job.request(i, { op: "page", n, from }), "page");
-        if (reply.n !== n) throw new Error("the processing worker answered another task");
-        handed.give(n, reply.page);
+        handed.give(n, (await job.ask(i, { op: "page", n, from })).page);
       }
     };
     const loops = Array.from({ length: workers }, (_, i) =>
@@ -187,8 +179,7 @@ export function renderPagesInWorker(bytes: Uint8Array, opts: { maxPages?: number
 export function inspectPdfInWorker(bytes: Uint8Array, serviceCertificate: Uint8Array | null) {
   // Not kept afterwards: the signature readers it loads would stay in a worker that renders uploads.
   return withJob(1, { keep: false }, async (job) => {
-    const reply = await job.request(0, { op: "inspect", bytes, serviceCertificate });
-    if (reply.op !== "inspect") throw new Error("the processing worker answered another task");
+    const reply = await job.ask(0, { op: "inspect", bytes, serviceCertificate });
     return { signatures: reply.signatures, marks: reply.marks };
   });
 }
@@ -201,9 +192,7 @@ export function inspectPdfInWorker(bytes: Uint8Array, serviceCertificate: Uint8A
  * (render-with-pdftoppm.ts), the workers those it leaves out.
  */
 async function renderAcross(job: Job, bytes: Uint8Array, maxPages: number | undefined, onPage: OnPage, native: boolean): Promise<number> {
-  const opened = await job.request(0, { op: "open", bytes, maxPages });
-  if (opened.op !== "open") throw new Error("the processing worker answered another task");
-  const count = opened.pageCount;
+  const count = (await job.ask(0, { op: "open", bytes, maxPages })).pageCount;
   const handed = handOver(onPage, count);
   if (native) {
     await renderWithPdftoppm(job, bytes, "open", handed.give);
@@ -213,12 +202,10 @@ async function renderAcross(job: Job, bytes: Uint8Array, maxPages: number | unde
   }
   let next = 1;
   const loop = async (i: number) => {
-    if (i > 0 && (await job.request(i, { op: "open", bytes, maxPages })).op !== "open") throw new Error("the processing worker answered another task");
+    if (i > 0) await job.ask(i, { op: "open", bytes, maxPages });
     while (next <= count) {
       const n = next++;
-      const reply = await job.request(i, { op: "page", n });
-      if (reply.op !== "page" || reply.n !== n) throw new Error("the processing worker answered another task");
-      handed.give(n, reply.page);
+      handed.give(n, (await job.ask(i, { op: "page", n })).page);
     }
   };
   // Worker 0 starts at once (it has the PDF open); the others join as they have opened it.

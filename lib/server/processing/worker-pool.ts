@@ -220,6 +220,18 @@ export class Job {
     });
   }
 
+  /**
+   * request(), with the answer checked to be the one to this task (a page's, to this page): any
+   * other is a fault of ours, and fails the job. The answer is typed after the task.
+   */
+  async ask<T extends WorkerTask>(i: number, task: T): Promise<Extract<Success, { op: T["op"] }>> {
+    const reply = await this.request(i, task);
+    if (reply.op !== task.op || (reply.op === "page" && task.op === "page" && reply.n !== task.n)) {
+      throw new Error("the processing worker answered another task");
+    }
+    return reply as Extract<Success, { op: T["op"] }>;
+  }
+
   /** The first failure wins (a stopped worker's "exit" comes after the reason it was stopped). */
   private fail(reason: Error) {
     if (this.closed || this.failure) return;
