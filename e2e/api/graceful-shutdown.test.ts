@@ -7,11 +7,17 @@
 // worker delivering callbacks (their queue is worked by a consumer of our
 // own, lib/server/jobs/consume-queue.ts, not by pg-boss's workers): its
 // callbacks in flight go back to the queue and are delivered by the next one.
+// And a worker signalled alone (not its process group, as an orchestrator
+// does) while pdftoppm draws: the processes it started and their temporary
+// directory end with it.
 //
 // PostgreSQL runs only (a worker of its own needs a database another process
 // can open): one web instance and workers on a database of this file's own
 // and an s3rver bucket (e2e/api/support/fleet.ts).
+import { spawnSync } from "node:child_process";
 import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { prepareFleet, type Fleet, type FleetSetup } from "./support/fleet";
 import { REDIRECT_URI_FOR_OWN_SERVER } from "./support/own-database";
@@ -229,5 +235,48 @@ describe("SIGTERM: stop taking work, finish or hand back what runs, exit within 
     };
     await waitUntil("every callback delivered", async () => (await delivered()).filter((r) => r.status === "delivered").length === documentIds.length, 180_000);
     expect((await delivered()).map((r) => r.document_id).sort()).toEqual([...documentIds].sort());
+  });
+  it("npm run worker stopped while pdftoppm draws: its processes and temporary directory go with it, the job goes back", { timeout: 600_000 }, async (ctx) => {
+    if (setup.skipReason) ctx.skip(setup.skipReason);
+    for (const w of fleet!.workers) if (w.child.exitCode === null && w.child.signalCode === null) await fleet!.terminate(w);
+    // A pdftoppm that never finishes (it only sleeps), so the job is still drawing when the signal comes.
+    const real = spawnSync("sh", ["-c", "command -v pdftoppm"], { encoding: "utf8" }).stdout.trim();
+    expect(real, "pdftoppm (poppler-utils) is installed where the tests run").not.toBe("");
+    const fake = fs.mkdtempSync(path.join(os.tmpdir(), "hung-pdftoppm-"));
+    fs.writeFileSync(path.join(fake, "pdftoppm"), `#!/bin/sh\ncase " $* " in *" -v "*) exec ${JSON.stringify(real)} "$@";; esac\nexec sleep 67.5\n`, { mode: 0o755 });
+    const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "shutdown-tmp-"));
+    const sleeping = () => spawnSync("ps", ["-eo", "args"], { encoding: "utf8" }).stdout.split("\n").filter((l) => l.startsWith("sleep 67.5"));
+    const jobDirs = () => fs.readdirSync(tmp).filter((f) => f.startsWith("pdftoppm-"));
+    try {
+      const busy = await fleet!.startWorker("worker-pdftoppm", {
+        env: { SHUTDOWN_GRACE_SECONDS: "2", PROCESSING_RENDERER: "pdftoppm", PATH: `${fake}:${process.env.PATH}`, TMPDIR: tmp },
+      });
+      const ids = await submit(1, "Pdftoppm shutdown");
+      await waitUntil("pdftoppm drawing for the worker", async () => sleeping().length > 0 && jobDirs().length > 0);
+
+      // To the process alone, as an orchestrator signals a container's first process (not its group): the
+      // processes it started are its own to end.
+      process.kill(busy.pid, "SIGTERM");
+      const ended = await busy.done;
+      expect(ended.code, `exit: ${JSON.stringify(ended)}`).toBe(0);
+      await expect.poll(sleeping, { timeout: 3000, message: "pdftoppm processes left running after the worker's exit" }).toEqual([]);
+      expect(jobDirs(), "temporary directories left after the worker's exit").toEqual([]);
+      const after = await jobStates();
+      expect(after.active ?? 0, `jobs by state after the exit: ${JSON.stringify(after)}`).toBe(0);
+
+      await fleet!.startWorker("worker-after-pdftoppm");
+      await expectAllCompleted(ids, "Pdftoppm shutdown");
+    } finally {
+      for (const line of spawnSync("ps", ["-eo", "pid,args"], { encoding: "utf8" }).stdout.split("\n")) {
+        const m = /^\s*(\d+) sleep 67\.5/.exec(line);
+        if (m) {
+          try {
+            process.kill(Number(m[1]), "SIGKILL");
+          } catch {}
+        }
+      }
+      fs.rmSync(fake, { recursive: true, force: true });
+      fs.rmSync(tmp, { recursive: true, force: true });
+    }
   });
 });

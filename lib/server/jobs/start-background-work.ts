@@ -5,7 +5,7 @@ import { startWorker } from "./worker";
 import { getBoss } from "./boss";
 import { sweepLostWork } from "./sweep-lost-work";
 import { log } from "@/lib/server/observability/logger";
-import { sweepStaleRenderDirs } from "@/lib/server/processing/sweep-render-dirs";
+import { sweepStaleRenderDirs } from "@/lib/server/processing/render-dirs";
 
 /** Options of the jobs a schedule sends: at most one per minute, whoever forwards it. */
 export const scheduledJobOptions = { singletonSeconds: 60 };

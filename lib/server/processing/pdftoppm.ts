@@ -1,5 +1,5 @@
 import "server-only";
-import { spawn, spawnSync } from "node:child_process";
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import fs from "node:fs/promises";
 import path from "node:path";
 import { env } from "@/lib/env";
@@ -13,7 +13,23 @@ import { env } from "@/lib/env";
 // without the server's secrets. A page it does not deliver is rendered by the
 // pdf.js workers instead (render-with-pdftoppm.ts).
 
-const g = globalThis as unknown as { __pdftoppmFound?: boolean };
+const g = globalThis as unknown as { __pdftoppmFound?: boolean; __pdftoppmLive?: Set<ChildProcess> };
+
+/**
+ * The processes running now. Killed when this process exits: a shutdown hands
+ * its running jobs back and exits without ending them, and a process left
+ * running would draw for nobody until its CPU limit (a signal to the process
+ * alone, as an orchestrator sends, does not reach them).
+ */
+function live(): Set<ChildProcess> {
+  if (!g.__pdftoppmLive) {
+    const children = (g.__pdftoppmLive = new Set());
+    process.once("exit", () => {
+      for (const child of children) child.kill("SIGKILL");
+    });
+  }
+  return g.__pdftoppmLive;
+}
 
 /** Whether uploads' pages come from pdftoppm: PROCESSING_RENDERER, "auto" when pdftoppm and prlimit are installed. */
 export function usePdftoppm(): boolean {
@@ -91,6 +107,7 @@ export async function runPdftoppm(run: PdftoppmRun): Promise<void> {
     signal: run.signal,
     killSignal: "SIGKILL",
   });
+  live().add(child);
   let chain = Promise.resolve();
   let failed: unknown = null;
   let pending = "";
@@ -127,6 +144,7 @@ export async function runPdftoppm(run: PdftoppmRun): Promise<void> {
     child.on("error", () => child.pid === undefined && resolve()); // not started (prlimit missing)
     child.on("close", () => resolve());
   });
+  live().delete(child);
   await chain;
   if (failed) throw failed;
   run.signal.throwIfAborted();

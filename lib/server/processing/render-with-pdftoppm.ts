@@ -1,12 +1,11 @@
 import "server-only";
 import fs from "node:fs/promises";
-import os from "node:os";
 import path from "node:path";
 import { env } from "@/lib/env";
 import { PAGE_IMAGE, type PageSize, type RenderedPage } from "@/lib/server/pdf/render-pages";
 import { declaredImageSize } from "./image-size";
 import { runPdftoppm } from "./pdftoppm";
-import { RENDER_DIR_PREFIX } from "./sweep-render-dirs";
+import { makeRenderDir, removeRenderDir } from "./render-dirs";
 import type { PageRenderer } from "./run-in-worker";
 import type { Job } from "./worker-pool";
 
@@ -38,7 +37,7 @@ export async function renderWithPdftoppm(
   const stop = new AbortController();
   const onJobStop = () => stop.abort(job.signal.reason);
   job.signal.addEventListener("abort", onJobStop);
-  const dir = await fs.mkdtemp(path.join(os.tmpdir(), RENDER_DIR_PREFIX));
+  const dir = await makeRenderDir();
   const { PROCESSING_MEMORY_MB: budgetMb, PROCESSING_TIMEOUT_SECONDS: seconds } = env();
   try {
     const pdfPath = path.join(dir, "in.pdf");
@@ -112,7 +111,7 @@ export async function renderWithPdftoppm(
   } finally {
     stop.abort(new Error("rendering has ended"));
     job.signal.removeEventListener("abort", onJobStop);
-    await fs.rm(dir, { recursive: true, force: true }).catch(() => {});
+    await removeRenderDir(dir);
   }
 }
 

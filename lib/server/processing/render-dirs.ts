@@ -1,0 +1,69 @@
+import "server-only";
+import fsSync from "node:fs";
+import fs from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { env } from "@/lib/env";
+import { log } from "@/lib/server/observability/logger";
+
+// The temporary directories of pdftoppm's jobs (render-with-pdftoppm.ts): made
+// and removed by the job; removed at the process's exit when the job has not
+// ended (a shutdown hands running jobs back and exits, no `finally` of theirs
+// runs); and, what a process killed outright left, swept when a worker starts.
+
+/** Name prefix of a job's pdftoppm directory in the temporary directory. */
+const PREFIX = "pdftoppm-";
+
+const g = globalThis as unknown as { __renderDirs?: Set<string> };
+
+function liveDirs(): Set<string> {
+  if (!g.__renderDirs) {
+    const dirs = (g.__renderDirs = new Set());
+    process.once("exit", () => {
+      for (const dir of dirs) fsSync.rmSync(dir, { recursive: true, force: true });
+    });
+  }
+  return g.__renderDirs;
+}
+
+/** A fresh directory for one job's files (mode 0700, in TMPDIR). */
+export async function makeRenderDir(): Promise<string> {
+  const dir = await fs.mkdtemp(path.join(os.tmpdir(), PREFIX));
+  liveDirs().add(dir);
+  return dir;
+}
+
+/** Removes a job's directory (never throws: a directory that stays is swept later). */
+export async function removeRenderDir(dir: string): Promise<void> {
+  await fs.rm(dir, { recursive: true, force: true }).catch(() => {});
+  liveDirs().delete(dir);
+}
+
+/**
+ * Removes the pdftoppm directories a process killed mid-job left behind (kill -9,
+ * out of memory: nothing of it ran). A running job's directory lives at most the
+ * job's deadline; one older than twice that (and at least ten minutes) belongs to
+ * nobody, whichever process on this machine made it. Only directories of this
+ * user, never a link. Runs as a worker starts.
+ */
+export async function sweepStaleRenderDirs(now = Date.now()): Promise<number> {
+  const tmp = os.tmpdir();
+  const maxAgeMs = Math.max(600, 2 * env().PROCESSING_TIMEOUT_SECONDS) * 1000;
+  const uid = process.getuid?.();
+  let removed = 0;
+  const names = await fs.readdir(tmp).catch(() => [] as string[]);
+  for (const name of names) {
+    if (!name.startsWith(PREFIX)) continue;
+    const dir = path.join(tmp, name);
+    const st = await fs.lstat(dir).catch(() => null);
+    if (!st?.isDirectory() || (uid !== undefined && st.uid !== uid) || now - st.mtimeMs < maxAgeMs) continue;
+    try {
+      await fs.rm(dir, { recursive: true, force: true });
+      removed++;
+    } catch (err) {
+      log("processing").warn({ err, dir }, "could not remove a stale pdftoppm directory");
+    }
+  }
+  if (removed) log("processing").info({ removed, tmp }, "removed pdftoppm directories left by an interrupted job");
+  return removed;
+}
