@@ -127,6 +127,11 @@ describe("a fleet: two web instances and a worker on one database and one bucket
   it("the full flow through alternating instances: one document each, one signed PDF, every callback once, 30 reminders at most", { timeout: 600_000 }, async (ctx) => {
     if (setup.skipReason) ctx.skip(setup.skipReason);
     expect(Object.values(fleet!.proxy.hits).every((n) => n > 0), `OAuth requests per instance: ${JSON.stringify(fleet!.proxy.hits)}`).toBe(true);
+    // The proxy announces its own keep-alive, as a load balancer does: with the instance's (5 s) clients reused
+    // connections the proxy had closed after 1 s, and a request sent as it closed was reset.
+    const viaProxy = await fetch(new URL("/public/v2/me", fleet!.appUrl), { headers: { Authorization: `Bearer ${token}` } });
+    await viaProxy.arrayBuffer();
+    expect(viaProxy.headers.get("keep-alive"), "the keep-alive the proxy announces").toBe("timeout=1");
 
     // a sending request: upload to the upload address, processing by the worker
     const pdf = await makePdf({ pages: 2, title: "Fleet one-off", lines: [{ page: 1, text: "[[signature|Client]]" }, { page: 2, text: "[[signature|Manager]]" }] });

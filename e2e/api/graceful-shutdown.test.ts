@@ -183,6 +183,10 @@ describe("SIGTERM: stop taking work, finish or hand back what runs, exit within 
     for (const w of fleet!.workers) if (w.child.exitCode === null && w.child.signalCode === null) await fleet!.terminate(w);
     // Not behind the proxy: requests go to web-1 (RUN_WORKER=false), the jobs to this server's own worker.
     const allInOne = await fleet!.startWeb("all-in-one", { runWorker: true });
+    // (stopped whatever happens: left running, its worker would take the next tests' jobs)
+    ctx.onTestFinished(async () => {
+      if (allInOne.child.exitCode === null && allInOne.child.signalCode === null) await fleet!.terminate(allInOne);
+    });
     const ids = await submit(4, "Web shutdown");
     await waitUntil("a processing job running in the web server", async () => ((await jobStates()).active ?? 0) > 0);
 
