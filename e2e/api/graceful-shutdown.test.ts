@@ -76,8 +76,12 @@ async function jobStates(queue = "process-sending-request"): Promise<Record<stri
 /** The process running the worker's code, as its log names it (a launcher in front would have another pid). */
 function workerPid(logFile: string): number {
   for (const line of fs.readFileSync(logFile, "utf8").split("\n")) {
-    if (!line.startsWith("{")) continue;
-    const entry = JSON.parse(line);
+    let entry: { component?: string; pid?: unknown } = {};
+    try {
+      entry = JSON.parse(line);
+    } catch {
+      continue; // (not a log entry: a warning, a half-written line)
+    }
     if (entry.component === "worker" && typeof entry.pid === "number") return entry.pid;
   }
   throw new Error(`no pid in ${logFile}`);
@@ -249,12 +253,20 @@ describe("SIGTERM: stop taking work, finish or hand back what runs, exit within 
     const fake = fs.mkdtempSync(path.join(os.tmpdir(), "hung-pdftoppm-"));
     fs.writeFileSync(path.join(fake, "pdftoppm"), `#!/bin/sh\ncase " $* " in *" -v "*) exec ${JSON.stringify(real)} "$@";; esac\nexec sleep 67.5\n`, { mode: 0o755 });
     const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "shutdown-tmp-"));
-    const sleeping = () => spawnSync("ps", ["-eo", "args"], { encoding: "utf8" }).stdout.split("\n").filter((l) => l.startsWith("sleep 67.5"));
+    let group = 0; // the worker's process group: its processes keep it after it exits (another run's sleep is not ours)
+    const sleeping = () =>
+      spawnSync("ps", ["-eo", "pid=,pgid=,args="], { encoding: "utf8" })
+        .stdout.split("\n")
+        .map((l) => /^\s*(\d+)\s+(\d+)\s+sleep 67\.5/.exec(l))
+        .filter((m): m is RegExpExecArray => m !== null && Number(m[2]) === group)
+        .map((m) => Number(m[1]));
     const jobDirs = () => fs.readdirSync(tmp).filter((f) => f.startsWith("pdftoppm-"));
+    let busy: Awaited<ReturnType<Fleet["startWorker"]>> | undefined;
     try {
-      const busy = await fleet!.startWorker("worker-pdftoppm", {
+      busy = await fleet!.startWorker("worker-pdftoppm", {
         env: { SHUTDOWN_GRACE_SECONDS: "2", PROCESSING_RENDERER: "pdftoppm", PATH: `${fake}:${process.env.PATH}`, TMPDIR: tmp },
       });
+      group = busy.pid; // (started detached: it leads its group)
       const ids = await submit(1, "Pdftoppm shutdown");
       await waitUntil("pdftoppm drawing for the worker", async () => sleeping().length > 0 && jobDirs().length > 0);
 
@@ -271,13 +283,11 @@ describe("SIGTERM: stop taking work, finish or hand back what runs, exit within 
       await fleet!.startWorker("worker-after-pdftoppm");
       await expectAllCompleted(ids, "Pdftoppm shutdown");
     } finally {
-      for (const line of spawnSync("ps", ["-eo", "pid,args"], { encoding: "utf8" }).stdout.split("\n")) {
-        const m = /^\s*(\d+) sleep 67\.5/.exec(line);
-        if (m) {
-          try {
-            process.kill(Number(m[1]), "SIGKILL");
-          } catch {}
-        }
+      if (busy && busy.child.exitCode === null && busy.child.signalCode === null) await fleet!.kill9(busy);
+      for (const pid of sleeping()) {
+        try {
+          process.kill(pid, "SIGKILL");
+        } catch {}
       }
       fs.rmSync(fake, { recursive: true, force: true });
       fs.rmSync(tmp, { recursive: true, force: true });

@@ -53,7 +53,7 @@ export async function startRoundRobinProxy({ port, targets }) {
     const upstream = http.request(
       { host: "127.0.0.1", port: target.port, method: req.method, path: req.url, headers: req.headers, agent },
       (answer) => {
-        // Hop-by-hop headers are the proxy's own, as a load balancer's: forwarding the instance's
+        // The connection's headers are the proxy's own, as a load balancer's: forwarding the instance's
         // "keep-alive: timeout=5" told clients to reuse a connection this proxy closes after 1 s, and a
         // request sent on it as it closed was reset (ECONNRESET).
         const { connection: _c, "keep-alive": _k, ...headers } = answer.headers;

@@ -23,12 +23,15 @@ const g = globalThis as unknown as { __pdftoppmFound?: boolean; __pdftoppmLive?:
  */
 function live(): Set<ChildProcess> {
   if (!g.__pdftoppmLive) {
-    const children = (g.__pdftoppmLive = new Set());
-    process.once("exit", () => {
-      for (const child of children) child.kill("SIGKILL");
-    });
+    g.__pdftoppmLive = new Set();
+    process.once("exit", killLivePdftoppm);
   }
   return g.__pdftoppmLive;
+}
+
+/** SIGKILLs the pdftoppm processes still running (at exit; render-dirs.ts calls it before removing their directories). */
+export function killLivePdftoppm() {
+  for (const child of g.__pdftoppmLive ?? []) child.kill("SIGKILL");
 }
 
 /** Whether uploads' pages come from pdftoppm: PROCESSING_RENDERER, "auto" when pdftoppm and prlimit are installed. */

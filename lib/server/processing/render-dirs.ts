@@ -5,6 +5,7 @@ import os from "node:os";
 import path from "node:path";
 import { env } from "@/lib/env";
 import { log } from "@/lib/server/observability/logger";
+import { killLivePdftoppm } from "./pdftoppm";
 
 // The temporary directories of pdftoppm's jobs (render-with-pdftoppm.ts): made
 // and removed by the job; removed at the process's exit when the job has not
@@ -20,7 +21,14 @@ function liveDirs(): Set<string> {
   if (!g.__renderDirs) {
     const dirs = (g.__renderDirs = new Set());
     process.once("exit", () => {
-      for (const dir of dirs) fsSync.rmSync(dir, { recursive: true, force: true });
+      // The processes first (whichever exit hook runs first): one still drawing would write into a directory being
+      // removed. Nothing may throw here: the exit goes on, and a directory that stays is swept later.
+      killLivePdftoppm();
+      for (const dir of dirs) {
+        try {
+          fsSync.rmSync(dir, { recursive: true, force: true, maxRetries: 2 });
+        } catch {}
+      }
     });
   }
   return g.__renderDirs;
