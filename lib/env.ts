@@ -3,6 +3,9 @@ import { z } from "zod";
 // The only reader of process.env. Every setting is validated here once, and a
 // bad value stops start-up with a message naming the variable.
 
+/** The longest PROCESSING_TIMEOUT_SECONDS any instance may have (render-dirs.ts sweeps after twice this). */
+export const PROCESSING_TIMEOUT_MAX_SECONDS = 3600;
+
 const bool = z
   .enum(["true", "false", "1", "0", ""])
   .optional()
@@ -97,7 +100,7 @@ const schema = z.object({
    */
   PROCESSING_RENDERER: z.enum(["auto", "pdftoppm", "pdfjs"]).default("auto"),
   /** Time an upload's processing may take (seconds) before it is stopped. */
-  PROCESSING_TIMEOUT_SECONDS: z.coerce.number().int().min(5).max(3600).default(120),
+  PROCESSING_TIMEOUT_SECONDS: z.coerce.number().int().min(5).max(PROCESSING_TIMEOUT_MAX_SECONDS).default(120),
   /**
    * API rate limits per private token, or per application and user (docs/api-decisions.md,
    * "Rate limits"): send operations (send_document, embed_document, prepare_document,

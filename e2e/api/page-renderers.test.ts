@@ -161,14 +161,18 @@ describe("page images from pdftoppm and from pdf.js", () => {
     expect(pdfjs.moved).toEqual({ pdfjs: PAGES.length });
     await server.stop();
     // What a server killed mid-job leaves (kill -9: no clean-up ran) goes when a worker starts; a directory younger
-    // than twice the deadline may be another process's running job and stays.
+    // than two hours (twice the longest deadline allowed) may be another process's running job and stays.
     const stale = path.join(tmp, "pdftoppm-killed");
     fs.mkdirSync(path.join(stale, "image-1"), { recursive: true });
     fs.writeFileSync(path.join(stale, "in.pdf"), bytes);
     fs.writeFileSync(path.join(stale, "image-1", "p1-1.jpg"), "");
     const dayAgo = new Date(Date.now() - 86_400_000);
     fs.utimesSync(stale, dayAgo, dayAgo);
-    fs.mkdirSync(path.join(tmp, "pdftoppm-running"));
+    // (half an hour: past this server's own deadline twice over, within another instance's longest one)
+    const running = path.join(tmp, "pdftoppm-running");
+    fs.mkdirSync(running);
+    const halfHourAgo = new Date(Date.now() - 1_800_000);
+    fs.utimesSync(running, halfHourAgo, halfHourAgo);
     server.env.PROCESSING_RENDERER = "pdftoppm";
     await server.start();
     await expect.poll(leftovers, { timeout: 5000, message: "the stale directory is removed at start-up, the recent one kept" }).toEqual(["pdftoppm-running"]);

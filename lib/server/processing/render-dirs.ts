@@ -3,7 +3,7 @@ import fsSync from "node:fs";
 import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { env } from "@/lib/env";
+import { PROCESSING_TIMEOUT_MAX_SECONDS } from "@/lib/env";
 import { log } from "@/lib/server/observability/logger";
 import { killLivePdftoppm } from "./pdftoppm";
 
@@ -49,14 +49,15 @@ export async function removeRenderDir(dir: string): Promise<void> {
 
 /**
  * Removes the pdftoppm directories a process killed mid-job left behind (kill -9,
- * out of memory: nothing of it ran). A running job's directory lives at most the
- * job's deadline; one older than twice that (and at least ten minutes) belongs to
- * nobody, whichever process on this machine made it. Only directories of this
- * user, never a link. Runs as a worker starts.
+ * out of memory: nothing of it ran). A running job's directory lives at most its
+ * deadline, and the processes sharing this machine's TMPDIR (other instances, the
+ * admin CLI) may each have another PROCESSING_TIMEOUT_SECONDS than this one: so one
+ * older than twice the longest deadline allowed (two hours) belongs to nobody. Only
+ * directories of this user, never a link. Runs as a worker starts.
  */
 export async function sweepStaleRenderDirs(now = Date.now()): Promise<number> {
   const tmp = os.tmpdir();
-  const maxAgeMs = Math.max(600, 2 * env().PROCESSING_TIMEOUT_SECONDS) * 1000;
+  const maxAgeMs = 2 * PROCESSING_TIMEOUT_MAX_SECONDS * 1000;
   const uid = process.getuid?.();
   let removed = 0;
   const names = await fs.readdir(tmp).catch(() => [] as string[]);
