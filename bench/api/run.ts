@@ -13,20 +13,18 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { closeDb, getDb } from "@/lib/server/db/client";
-import { resetEnvForTesting } from "@/lib/env";
+import { closeDb } from "@/lib/server/db/client";
 import { buildApp, DIST_DIR } from "../dashboard/build-app";
-import { COLLEAGUE, createAccount, OWNER, REDIRECT_URI } from "../dashboard/create-account";
-import { appEnv, prepareDatabase, type BenchDatabase } from "../dashboard/database";
+import { OWNER, REDIRECT_URI } from "../dashboard/create-account";
+import { appEnv } from "../dashboard/database";
 import { freePort, startServer, stop, type Proc } from "../dashboard/processes";
-import { seedDocuments } from "../dashboard/seed-documents";
 import { apiToken, signInToDashboard } from "../dashboard/sign-in";
 import { measureTarget, targets, type TargetResult } from "./measure";
 import { startCluster, type Cluster } from "./postgres-cluster";
 import { startRawServer } from "./raw-server";
-import { skipAuditChaining } from "./skip-audit-chaining";
 import { goals, printTable, writeResults, type Dataset } from "./report";
-import { datasetsShared, siblingDatabase, storeDataset } from "../lib/datasets";
+import { datasetsShared, siblingDatabase, sizesFor, storeDataset, takeDataset, type StoredDataset } from "../lib/datasets";
+import { makeDataset } from "../lib/make-dataset";
 
 const DOCS = (process.env.BENCH_DOCS_LIST ?? "1000,100000").split(",").map((s) => Number(s.trim())).filter((n) => n > 0);
 const DATABASES = (process.env.BENCH_DATABASES ?? "pglite,postgres").split(",").map((s) => s.trim());
@@ -63,27 +61,18 @@ try {
       cluster = c;
     }
     const databaseUrl = kind === "postgres" ? (process.env.DATABASE_URL ?? cluster!.url) : undefined;
-    for (const [i, count] of DOCS.entries()) {
+    for (const [i, count] of sizesFor(kind as StoredDataset["kind"], DOCS).entries()) {
       // A fresh database per size; the user's own DATABASE_URL is checked for users the first time only.
       if (kind === "postgres" && (i > 0 || cluster)) process.env.BENCH_WIPE_DATABASE = "1";
-      const saved = process.env.DATABASE_URL;
-      // Kept for the later benches (run-all): each size in a database of its own.
-      if (databaseUrl) process.env.DATABASE_URL = datasetsShared() ? await siblingDatabase(databaseUrl, String(count)) : databaseUrl;
-      else delete process.env.DATABASE_URL;
-      try {
-        datasets.push(await dataset(kind, count, datasets.length === 0));
-      } finally {
-        if (saved === undefined) delete process.env.DATABASE_URL;
-        else process.env.DATABASE_URL = saved;
-      }
+      datasets.push(await dataset(kind, count, datasets.length === 0, databaseUrl));
     }
   }
 
-  const results = goals(datasets, DOCS);
+  const results = goals(datasets, [...new Set(datasets.map((d) => d.documents))]);
   printTable(datasets, results, `${SECONDS} s × ${ROUNDS} rounds per side, ${CONNECTIONS} connections (wrk); ${os.cpus().length} CPUs, load ${loadBefore.map((l) => l.toFixed(1)).join(" ")}`);
   if (skipped.length) log(`skipped: ${skipped.join("; ")}`);
   await writeResults({
-    documents: DOCS,
+    documents: [...new Set(datasets.map((d) => d.documents))],
     databases: DATABASES,
     seconds: SECONDS,
     rounds: ROUNDS,
@@ -105,24 +94,24 @@ try {
   await cluster?.stop();
 }
 
-/** One database of `count` documents: account, seed, next start, sign-in, the measurements. */
-async function dataset(kind: string, count: number, withRaw: boolean): Promise<Dataset> {
-  const db: BenchDatabase = await prepareDatabase();
+/**
+ * One database of `count` documents — the one `npm run bench` seeded (bench/lib/seed-datasets.ts), else
+ * made here — then next start, sign-in, the measurements; the dataset is left for the later benches.
+ */
+async function dataset(kind: string, count: number, withRaw: boolean, databaseUrl: string | undefined): Promise<Dataset> {
+  const given = takeDataset(kind as StoredDataset["kind"], count);
+  if (given) phase(`${kind}, ${count} documents: the account seeded by ${given.madeBy}`);
+  else phase(`${kind}, ${count} documents: account and documents`);
+  const made = given
+    ? { db: { kind: given.kind, dataDir: given.dataDir, databaseUrl: given.databaseUrl, label: given.databaseUrl ?? given.dataDir }, account: given.account, seedSeconds: given.seedSeconds }
+    : await withDatabaseUrl(
+        // Kept for the later benches (run-all): each size in a database of its own.
+        databaseUrl && datasetsShared() ? await siblingDatabase(databaseUrl, String(count)) : databaseUrl,
+        () => makeDataset(count, log),
+      );
+  const { db, account, seedSeconds } = made;
   let kept = false;
   try {
-    phase(`${kind}, ${count} documents: account with the admin CLI (${db.label})`);
-    const account = await createAccount(appEnv(db), db.dataDir, log);
-    phase(`${kind}: ${count} documents with bulk SQL`);
-    process.env.DATA_DIR = db.dataDir;
-    resetEnvForTesting(); // env() is read lazily and cached: this dataset's DATA_DIR / DATABASE_URL
-    const s0 = performance.now();
-    await seedDocuments(await getDb(), { ...account, ownerEmail: OWNER.email, colleagueEmail: COLLEAGUE.email, count }, log);
-    const c0 = performance.now();
-    await skipAuditChaining(await getDb());
-    log(`  audit entries numbered, placeholder hashes (${((performance.now() - c0) / 1000).toFixed(1)} s)`);
-    const seedSeconds = (performance.now() - s0) / 1000;
-    await closeDb(); // PGlite: one process at a time, and the server is next
-
     const port = await freePort(3600);
     const base = `http://localhost:${port}`;
     serverLog = path.join(db.dataDir, "server.log");
@@ -156,7 +145,7 @@ async function dataset(kind: string, count: number, withRaw: boolean): Promise<D
     server = undefined;
     // Not a database of the cluster this bench started itself: it stops with this bench.
     const ownCluster = db.kind === "postgres" && !!cluster;
-    kept = !ownCluster && storeDataset({ kind: db.kind, documents: count, dataDir: db.dataDir, databaseUrl: db.databaseUrl, account, seedSeconds, madeBy: "api" });
+    kept = !ownCluster && storeDataset(given ?? { kind: db.kind, documents: count, dataDir: db.dataDir, databaseUrl: db.databaseUrl, account, seedSeconds, madeBy: "the api bench" });
     if (kept) log(`  kept for the dashboard and search benches`);
     return { database: kind, documents: count, seedSeconds, results };
   } finally {
@@ -172,5 +161,18 @@ async function dataset(kind: string, count: number, withRaw: boolean): Promise<D
       serverLog = kept;
     }
     if (!kept && process.env.BENCH_KEEP_DATA !== "1") fs.rmSync(db.dataDir, { recursive: true, force: true });
+  }
+}
+
+/** Runs `work` with DATABASE_URL set to `url` (unset for PGlite), and puts the caller's back after. */
+async function withDatabaseUrl<T>(url: string | undefined, work: () => Promise<T>): Promise<T> {
+  const saved = process.env.DATABASE_URL;
+  if (url) process.env.DATABASE_URL = url;
+  else delete process.env.DATABASE_URL;
+  try {
+    return await work();
+  } finally {
+    if (saved === undefined) delete process.env.DATABASE_URL;
+    else process.env.DATABASE_URL = saved;
   }
 }

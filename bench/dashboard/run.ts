@@ -14,16 +14,15 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { closeDb, getDb } from "@/lib/server/db/client";
 import { buildApp, DIST_DIR } from "./build-app";
-import { COLLEAGUE, createAccount, OWNER, REDIRECT_URI, type BenchAccount } from "./create-account";
+import { OWNER, REDIRECT_URI, type BenchAccount } from "./create-account";
 import { storeDataset, takeDataset, type StoredDataset } from "../lib/datasets";
-import { appEnv, prepareDatabase, type BenchDatabase } from "./database";
+import { appEnv, type BenchDatabase } from "./database";
+import { makeDataset } from "../lib/make-dataset";
 import { byHtml, byManifest, sharedJs } from "./first-load-js";
 import { measureVariant, VARIANTS, type VariantResult } from "./measure";
 import { freePort, startServer, stop, type Proc } from "./processes";
 import { dashboardGoals } from "./goals";
 import { printExplain, printFirstLoad, printGoals, printTimes, writeJson, type FirstLoad } from "./report";
-import { sealSeededAudits } from "./seal-audits";
-import { seedDocuments } from "./seed-documents";
 import { apiToken, signInToDashboard } from "./sign-in";
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 20);
@@ -45,28 +44,17 @@ try {
   phase("build");
   await buildApp({ ...process.env, NEXT_TELEMETRY_DISABLED: "1" }, reuseBuild, log);
 
-  // In `npm run bench` the api bench has made this account already (bench/lib/datasets.ts).
+  // In `npm run bench` this account is seeded already (bench/lib/datasets.ts).
   const given = process.env.DATABASE_URL ? null : takeDataset("pglite", DOCS);
   let account: BenchAccount;
   if (given) {
     taken = given;
     db = { kind: "pglite", dataDir: given.dataDir, label: `PGlite in ${given.dataDir}` };
     account = given.account;
-    phase(`${DOCS} documents: the account the ${given.madeBy} bench seeded (${db.label})`);
+    phase(`${DOCS} documents: the account seeded by ${given.madeBy} (${db.label})`);
   } else {
-    db = await prepareDatabase();
-    phase(`account with the admin CLI (${db.label})`);
-    account = await createAccount(appEnv(db), db.dataDir, log);
-
-    phase(`${DOCS} documents with bulk SQL`);
-    process.env.DATA_DIR = db.dataDir; // env() is read lazily: the bench's own database handle opens here
-    await seedDocuments(
-      await getDb(),
-      { ...account, ownerEmail: OWNER.email, colleagueEmail: COLLEAGUE.email, count: DOCS },
-      log,
-    );
-    await sealSeededAudits(await getDb(), log);
-    await closeDb(); // PGlite: one process at a time, and the server is next
+    phase(`${DOCS} documents: account and documents`);
+    ({ db, account } = await makeDataset(DOCS, log));
   }
 
   const port = await freePort(3400);

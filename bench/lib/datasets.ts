@@ -36,6 +36,16 @@ const indexFile = (dir: string, kind: string, documents: number) => path.join(di
 /** Whether datasets are handed on in this run (run-all), so a bench should keep what it seeds. */
 export const datasetsShared = () => !!storeDir();
 
+/**
+ * The account sizes measured on `kind`: BENCH_SIZES_PGLITE / BENCH_SIZES_POSTGRES when set (`npm run
+ * bench` sets both, so that its seeding and the api and search benches agree), else the bench's own list.
+ */
+export function sizesFor(kind: StoredDataset["kind"], own: number[]): number[] {
+  const raw = process.env[kind === "pglite" ? "BENCH_SIZES_PGLITE" : "BENCH_SIZES_POSTGRES"];
+  if (!raw) return own;
+  return raw.split(",").map((s) => Number(s.trim())).filter((n) => Number.isInteger(n) && n > 0);
+}
+
 /** Leaves a dataset for a later bench; a PGlite DATA_DIR moves into the store. False without a store. */
 export function storeDataset(d: StoredDataset): boolean {
   const dir = storeDir();

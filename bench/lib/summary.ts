@@ -16,6 +16,8 @@ export type RunInfo = {
   seconds: number;
   budgetSeconds: number;
   build: { distDir: string; seconds: number | null; reused: boolean; error?: string };
+  /** The seeded accounts made beside the build (bench/lib/seed-datasets.ts), one process per database. */
+  seeding: { kind: string; sizes: number[]; seconds: number; ok: boolean; log: string }[];
   benches: { id: string; database: string | null; status: "ok" | "failed" | "timed out" | "missing" | "skipped"; seconds: number; shareSeconds: number; reason?: string; log?: string }[];
 };
 

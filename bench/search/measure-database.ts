@@ -90,7 +90,7 @@ for (const size of input.sizes) {
   if (!input.seeded) {
     await db.execute(sql`truncate documents, document_counts, document_share_counts cascade`);
     log(`  seeding ${size} documents`);
-    await seedDocuments(db, { ...input.account, ownerEmail: OWNER.email, colleagueEmail: COLLEAGUE.email, count: size }, (l) => log(`  ${l}`));
+    await seedDocuments(db, { ...input.account, ownerEmail: OWNER.email, colleagueEmail: COLLEAGUE.email, count: size, indexBuildsAtOnce: process.env.DATABASE_URL ? 2 : 1 }, (l) => log(`  ${l}`));
   }
   const seedSeconds = (performance.now() - t0) / 1000;
   const runs = size >= 1_000_000 ? Math.max(5, Math.round(input.runs / 2)) : input.runs;
