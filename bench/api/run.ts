@@ -20,7 +20,7 @@ import { appEnv } from "../dashboard/database";
 import { freePort, startServer, stop, type Proc } from "../dashboard/processes";
 import { apiToken, signInToDashboard } from "../dashboard/sign-in";
 import { measureTarget, targets, type TargetResult } from "./measure";
-import { startCluster, type Cluster } from "./postgres-cluster";
+import { startCluster } from "../lib/postgres";
 import { startRawServer } from "./raw-server";
 import { goals, printTable, writeResults, type Dataset } from "./report";
 import { datasetsShared, siblingDatabase, sizesFor, storeDataset, takeDataset, type StoredDataset } from "../lib/datasets";
@@ -40,7 +40,7 @@ const phase = (s: string) => log(`\n[bench ${((performance.now() - t0) / 1000).t
 const loadBefore = os.loadavg();
 
 let server: Proc | undefined;
-let cluster: Cluster | undefined;
+let cluster: { url: string; stop: () => void } | undefined;
 let serverLog = "";
 const raw = await startRawServer();
 const datasets: Dataset[] = [];
@@ -52,13 +52,15 @@ try {
   for (const kind of DATABASES) {
     if (kind === "postgres" && !process.env.DATABASE_URL) {
       phase("PostgreSQL");
-      const c = await startCluster(log);
-      if (typeof c === "string") {
-        skipped.push(`postgres: ${c}`);
-        log(`  skipped: ${c}`);
+      try {
+        const c = await startCluster(log);
+        cluster = { url: await c.createDatabase("bench"), stop: c.stop };
+      } catch (e) {
+        const why = (e as Error).message.split("\n")[0]!;
+        skipped.push(`postgres: ${why}`);
+        log(`  skipped: ${why}`);
         continue;
       }
-      cluster = c;
     }
     const databaseUrl = kind === "postgres" ? (process.env.DATABASE_URL ?? cluster!.url) : undefined;
     for (const [i, count] of sizesFor(kind as StoredDataset["kind"], DOCS).entries()) {
@@ -91,7 +93,7 @@ try {
   if (server) await stop(server);
   await closeDb().catch(() => {});
   await raw.close();
-  await cluster?.stop();
+  cluster?.stop();
 }
 
 /**

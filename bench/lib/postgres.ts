@@ -6,9 +6,12 @@ import path from "node:path";
 import pg from "pg";
 
 /**
- * A throwaway PostgreSQL cluster for one `npm run bench`: initdb into a temp
- * dir, pg_ctl start on a free port (trust auth, 127.0.0.1 and a socket in the
- * same dir, fsync off), one fresh database per bench, stopped and deleted at the end.
+ * A throwaway PostgreSQL cluster for one `npm run bench`, or for a bench run
+ * alone without DATABASE_URL: initdb into a temp dir, pg_ctl start on a free
+ * port (trust auth, 127.0.0.1 and a socket in the same dir, fsync off, the
+ * memory settings of docs/deploy.md), one fresh database per bench, stopped
+ * and deleted at the end (or at exit). Binaries: $PG_BIN, else initdb's on
+ * PATH, else the newest /usr/lib/postgresql/<n>/bin.
  * PostgreSQL refuses to run as root, and sessions here often are root: the
  * server then runs as the `postgres` user (runuser), as in
  * ../shared/notes/stack-findings.md.
@@ -16,6 +19,7 @@ import pg from "pg";
 export type Cluster = { version: string; port: number; createDatabase: (name: string) => Promise<string>; stop: () => void };
 
 function binDir(): string {
+  if (process.env.PG_BIN) return process.env.PG_BIN;
   const fromPath = spawnSync("sh", ["-c", "command -v initdb"], { encoding: "utf8" }).stdout.trim();
   if (fromPath) return path.dirname(fs.realpathSync(fromPath));
   const root = "/usr/lib/postgresql";
@@ -63,9 +67,9 @@ export async function startCluster(log: (s: string) => void): Promise<Cluster> {
   process.once("exit", stop);
   try {
     exec(path.join(bin, "initdb"), ["-D", data, "-U", "postgres", "-A", "trust", "-E", "UTF8", "--locale=C", "--no-sync"]);
-    // fsync off, 100 connections: what bench/api and bench/search start on their own, so their figures
-    // match whether run alone or here (a throwaway cluster has no data worth a flush).
-    const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=100`;
+    // fsync off (a throwaway cluster has no data worth a flush), and the memory settings docs/deploy.md
+    // recommends for a server with large accounts: the benches measure a million documents.
+    const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=100 -c shared_buffers=1GB -c work_mem=16MB`;
     exec(path.join(bin, "pg_ctl"), ["-D", data, "-o", options, "-l", path.join(dir, "server.log"), "-w", "-t", "60", "start"]);
     started = true;
   } catch (e) {

@@ -22,7 +22,7 @@ import { sizesFor, takeDataset, type StoredDataset } from "../lib/datasets";
 import { run } from "../dashboard/processes";
 import { writeJson } from "../dashboard/report";
 import type { SizeResult } from "./measure-database";
-import { startThrowawayPostgres, type ThrowawayPostgres } from "./throwaway-postgres";
+import { startCluster } from "../lib/postgres";
 
 process.chdir(fileURLToPath(new URL("../..", import.meta.url)));
 const SIZES = (process.env.BENCH_SEARCH_SIZES ?? "1000,100000").split(",").map(Number);
@@ -78,12 +78,15 @@ for (const kind of KINDS) {
     results[kind] = fromDatasets;
     continue;
   }
-  let throwaway: ThrowawayPostgres | undefined;
+  let throwaway: { url: string; stop: () => void } | undefined;
   let dataDir: string | undefined;
   try {
     phase(`${kind}: database and account (admin CLI)`);
     if (kind === "postgres") {
-      if (!outsideUrl) throwaway = await startThrowawayPostgres(log);
+      if (!outsideUrl) {
+        const c = await startCluster(log);
+        throwaway = { url: await c.createDatabase("bench_search"), stop: c.stop };
+      }
       process.env.DATABASE_URL = outsideUrl ?? throwaway!.url;
     } else delete process.env.DATABASE_URL;
     const db = await prepareDatabase();
@@ -94,7 +97,7 @@ for (const kind of KINDS) {
   } finally {
     if (dataDir && process.env.BENCH_KEEP_DATA === "1" && kind === "pglite") log(`kept ${dataDir}`);
     else if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
-    await throwaway?.stop();
+    throwaway?.stop();
   }
 }
 if (outsideUrl) process.env.DATABASE_URL = outsideUrl;

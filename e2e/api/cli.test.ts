@@ -16,8 +16,14 @@ const onPostgres = !!process.env.TEST_DATABASE_URL;
 type CliResult = { code: number | null; stdout: string; stderr: string };
 
 function cli(dataDir: string, ...args: string[]): Promise<CliResult> {
+  return cliOn(undefined, dataDir, ...args);
+}
+
+/** The CLI on a PostgreSQL database (`databaseUrl`), or on the embedded one in `dataDir` when undefined. */
+function cliOn(databaseUrl: string | undefined, dataDir: string, ...args: string[]): Promise<CliResult> {
   const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, NEXT_TELEMETRY_DISABLED: "1" };
   delete env.DATABASE_URL;
+  if (databaseUrl) env.DATABASE_URL = databaseUrl;
   delete env.APP_SECRET;
   return new Promise((resolve) => {
     const child = spawn("npm", ["run", "--silent", "cli", "--", ...args], { cwd: ROOT, env, stdio: ["ignore", "pipe", "pipe"] });
@@ -115,7 +121,18 @@ describe("npm run cli", () => {
   it("help lists the commands and exits 0", { timeout: 60_000 }, async () => {
     const r = await cli(data, "help");
     expect(r.code).toBe(0);
-    for (const c of ["user:create", "app:create", "template:import", "archive:import", "document:create"]) expect(r.stdout).toContain(c);
+    for (const c of ["user:create", "app:create", "template:import", "archive:import", "document:create", "db:status"]) expect(r.stdout).toContain(c);
+  });
+
+  // JIT compilation cost ~100 ms of a search at a million documents; the app's connections run without it
+  // (lib/server/db/client.ts). On PostgreSQL the CLI only reads the test server's database here.
+  it("db:status names the database, its version and settings; the app's connections run with jit off", { timeout: 90_000 }, async () => {
+    const embedded = expectJson(await cli(data, "db:status"));
+    expect(embedded).toMatchObject({ database: "pglite", server_version: expect.stringMatching(/^\d+\.\d+/), settings: { jit: "off", shared_buffers: expect.stringMatching(/^\d+[kMG]B$/) } });
+    expect(Object.keys(embedded.settings).sort()).toEqual(["effective_cache_size", "jit", "max_connections", "shared_buffers", "work_mem"]);
+    if (!onPostgres) return;
+    const server = expectJson(await cliOn(process.env.TEST_DATABASE_URL, freshDataDir(), "db:status"));
+    expect(server).toMatchObject({ database: "postgres", settings: { jit: "off" } });
   });
 
   it("app:create prints client_id and client_secret", { timeout: 60_000 }, async () => {

@@ -4,6 +4,7 @@ import { appCreate } from "./commands/app-create";
 import { batchCommand } from "./commands/batch";
 import { archiveImport } from "./commands/archive-import";
 import { dbSeed } from "./commands/db-seed";
+import { dbStatus } from "./commands/db-status";
 import { documentCreate } from "./commands/document-create";
 import { storageCopyToS3 } from "./commands/storage-copy-to-s3";
 import { templateImport } from "./commands/template-import";
@@ -14,7 +15,7 @@ import { userCreate } from "./commands/user-create";
 // Results are JSON on stdout; a failure is one line on stderr and a non-zero
 // exit (2 for bad usage, 1 otherwise), so scripts and tests can rely on both.
 
-const commands: Command[] = [userCreate, appCreate, tokenCreate, templateImport, archiveImport, documentCreate, dbSeed, storageCopyToS3];
+const commands: Command[] = [userCreate, appCreate, tokenCreate, templateImport, archiveImport, documentCreate, dbSeed, dbStatus, storageCopyToS3];
 commands.push(batchCommand((name) => commands.find((c) => c.name === name)));
 
 export function usage(): string {
