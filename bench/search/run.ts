@@ -102,7 +102,7 @@ for (const kind of KINDS) {
 }
 if (outsideUrl) process.env.DATABASE_URL = outsideUrl;
 
-const goals: { name: string; ratio: number | null; goal: number; ok: boolean | null; note?: string }[] = [];
+const goals: { name: string; ratio: number | null; goal: number; ok: boolean | null; note?: string; measured?: number; unit?: string }[] = [];
 log(`\nsearch p50 / p95 ms (list without search p50), ${os.cpus().length} CPUs, load ${loadBefore.map((l) => l.toFixed(1)).join(" ")}`);
 for (const [kind, sizes] of Object.entries(results)) {
   for (const s of sizes) {
@@ -112,7 +112,7 @@ for (const [kind, sizes] of Object.entries(results)) {
     const selective = s.terms.filter((t) => t.kind === "selective");
     const worst = Math.max(...selective.map((t) => t.p50));
     const goalMs = GOAL_MS[s.documents];
-    if (goalMs) goals.push({ name: `${kind}: search p50 < ${goalMs} ms at ${s.documents} documents (worst selective term)`, ratio: goalMs / worst, goal: 1, ok: worst < goalMs });
+    if (goalMs) goals.push({ name: `${kind}: search p50 < ${goalMs} ms at ${s.documents} documents (worst selective term)`, ratio: goalMs / worst, goal: 1, ok: worst < goalMs, measured: Math.round(worst * 10) / 10, unit: "ms (p50)" });
     const equal = s.terms.filter((t) => t.ok).length / s.terms.length;
     goals.push({ name: `${kind}: search results equal the row-by-row ILIKE at ${s.documents} documents (share of terms)`, ratio: equal, goal: 1, ok: equal === 1 });
   }
