@@ -175,16 +175,14 @@ if (withPostgres && selected.some((b) => b.postgres)) {
 
 // The seeded accounts the benches measure (bench/lib/datasets.ts), deleted at the end.
 const datasetsDir = (process.env.BENCH_DATASETS_DIR = fs.mkdtempSync(path.join(os.tmpdir(), "bench-datasets-")));
-// ~8 GB of seeded data: gone on Ctrl-C too (process.exit runs the cluster's own exit handler).
-for (const signal of ["SIGINT", "SIGTERM"] as const) {
-  process.once(signal, () => {
-    fs.rmSync(datasetsDir, { recursive: true, force: true });
-    process.exit(130);
-  });
-}
+// ~8 GB of seeded data: gone at any exit, Ctrl-C too (another module's signal handler may be the one
+// that calls process.exit; the cluster has its own exit handler).
+process.once("exit", () => fs.rmSync(datasetsDir, { recursive: true, force: true }));
+for (const signal of ["SIGINT", "SIGTERM"] as const) process.once(signal, () => process.exit(130));
 // The sizes every bench measures; a caller's own BENCH_SIZES_* wins.
 process.env.BENCH_SIZES_PGLITE ??= SIZES.pglite;
 process.env.BENCH_SIZES_POSTGRES ??= SIZES.postgres;
+// (startSeeding never rejects: a seeding that fails is logged, and its benches seed their own.)
 const seeding = startSeeding();
 
 let buildError: string | null = null;
@@ -252,18 +250,23 @@ async function startSeeding(): Promise<void> {
     return [{ kind, sizes: [largest] }, ...(rest.length ? [{ kind, sizes: rest }] : [])].filter((g) => g.sizes.length && Number.isFinite(g.sizes[0]!));
   });
   const runs = groups.map(async ({ kind, sizes }) => {
-    const name = `seed-${kind}-${sizes.join("-")}`;
-    const logFile = path.join(LOG_DIR, `${name}.log`);
-    const env: NodeJS.ProcessEnv = { ...process.env, BENCH_SEED_KIND: kind, BENCH_SEED_SIZES: sizes.join(","), NEXT_TELEMETRY_DISABLED: "1" };
-    delete env.DATABASE_URL;
-    if (kind === "postgres") env.DATABASE_URL = await cluster!.createDatabase(`bench_datasets_${sizes.join("_")}`);
+    const logFile = path.join(LOG_DIR, `seed-${kind}-${sizes.join("-")}.log`);
     const started = Date.now();
-    log(`seeding ${kind} at ${sizes.join(", ")} documents beside the build; ${path.relative(ROOT, logFile)}`);
-    const proc = start(path.join("node_modules", ".bin", "tsx"), ["--conditions=react-server", "bench/lib/seed-datasets.ts"], { env, log: logFile });
-    const { code } = await proc.done;
+    let problem: string | null;
+    try {
+      const env: NodeJS.ProcessEnv = { ...process.env, BENCH_SEED_KIND: kind, BENCH_SEED_SIZES: sizes.join(","), NEXT_TELEMETRY_DISABLED: "1" };
+      delete env.DATABASE_URL;
+      if (kind === "postgres") env.DATABASE_URL = await cluster!.createDatabase(`bench_datasets_${sizes.join("_")}`);
+      log(`seeding ${kind} at ${sizes.join(", ")} documents beside the build; ${path.relative(ROOT, logFile)}`);
+      const proc = start(path.join("node_modules", ".bin", "tsx"), ["--conditions=react-server", "bench/lib/seed-datasets.ts"], { env, log: logFile });
+      const { code } = await proc.done;
+      problem = code === 0 ? null : `exit ${code}`;
+    } catch (e) {
+      problem = (e as Error).message.split("\n")[0]!;
+    }
     const seconds = Math.round((Date.now() - started) / 1000);
-    run.seeding.push({ kind, sizes, seconds, ok: code === 0, log: path.relative(ROOT, logFile) });
-    log(`seeding ${kind} at ${sizes.join(", ")}: ${code === 0 ? "done" : `FAILED (exit ${code}; its benches seed their own)`} in ${seconds} s`);
+    run.seeding.push({ kind, sizes, seconds, ok: !problem, log: path.relative(ROOT, logFile) });
+    log(`seeding ${kind} at ${sizes.join(", ")}: ${problem ? `FAILED (${problem}; its benches seed their own)` : "done"} in ${seconds} s`);
   });
   return Promise.all(runs).then(() => undefined);
 }

@@ -23,7 +23,7 @@ import { measureTarget, targets, type TargetResult } from "./measure";
 import { startCluster } from "../lib/postgres";
 import { startRawServer } from "./raw-server";
 import { goals, printTable, writeResults, type Dataset } from "./report";
-import { datasetsShared, siblingDatabase, sizesFor, storeDataset, takeDataset, type StoredDataset } from "../lib/datasets";
+import { datasetsShared, peekDataset, siblingDatabase, sizesFor, storeDataset, type StoredDataset } from "../lib/datasets";
 import { makeDataset } from "../lib/make-dataset";
 
 const DOCS = (process.env.BENCH_DOCS_LIST ?? "1000,100000").split(",").map((s) => Number(s.trim())).filter((n) => n > 0);
@@ -101,7 +101,8 @@ try {
  * made here — then next start, sign-in, the measurements; the dataset is left for the later benches.
  */
 async function dataset(kind: string, count: number, withRaw: boolean, databaseUrl: string | undefined): Promise<Dataset> {
-  const given = takeDataset(kind as StoredDataset["kind"], count);
+  // Read where it lies and left in the store for the dashboard and search benches.
+  const given = peekDataset(kind as StoredDataset["kind"], count);
   if (given) phase(`${kind}, ${count} documents: the account seeded by ${given.madeBy}`);
   else phase(`${kind}, ${count} documents: account and documents`);
   const made = given
@@ -112,7 +113,7 @@ async function dataset(kind: string, count: number, withRaw: boolean, databaseUr
         () => makeDataset(count, log),
       );
   const { db, account, seedSeconds } = made;
-  let kept = false;
+  let kept = !!given;
   try {
     const port = await freePort(3600);
     const base = `http://localhost:${port}`;
@@ -147,7 +148,7 @@ async function dataset(kind: string, count: number, withRaw: boolean, databaseUr
     server = undefined;
     // Not a database of the cluster this bench started itself: it stops with this bench.
     const ownCluster = db.kind === "postgres" && !!cluster;
-    kept = !ownCluster && storeDataset(given ?? { kind: db.kind, documents: count, dataDir: db.dataDir, databaseUrl: db.databaseUrl, account, seedSeconds, madeBy: "the api bench" });
+    kept ||= !ownCluster && storeDataset({ kind: db.kind, documents: count, dataDir: db.dataDir, databaseUrl: db.databaseUrl, account, seedSeconds, madeBy: "the api bench" });
     if (kept) log(`  kept for the dashboard and search benches`);
     return { database: kind, documents: count, seedSeconds, results };
   } finally {

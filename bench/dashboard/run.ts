@@ -15,7 +15,7 @@ import { fileURLToPath } from "node:url";
 import { closeDb, getDb } from "@/lib/server/db/client";
 import { buildApp, DIST_DIR } from "./build-app";
 import { OWNER, REDIRECT_URI, type BenchAccount } from "./create-account";
-import { storeDataset, takeDataset, type StoredDataset } from "../lib/datasets";
+import { peekDataset, type StoredDataset } from "../lib/datasets";
 import { appEnv, type BenchDatabase } from "./database";
 import { makeDataset } from "../lib/make-dataset";
 import { byHtml, byManifest, sharedJs } from "./first-load-js";
@@ -45,7 +45,7 @@ try {
   await buildApp({ ...process.env, NEXT_TELEMETRY_DISABLED: "1" }, reuseBuild, log);
 
   // In `npm run bench` this account is seeded already (bench/lib/datasets.ts).
-  const given = process.env.DATABASE_URL ? null : takeDataset("pglite", DOCS);
+  const given = process.env.DATABASE_URL ? null : peekDataset("pglite", DOCS);
   let account: BenchAccount;
   if (given) {
     taken = given;
@@ -118,8 +118,8 @@ try {
 } finally {
   if (server) await stop(server);
   await closeDb().catch(() => {});
-  // A dataset taken from the store goes back for the search bench.
-  const passedOn = taken && db ? storeDataset(taken) : false;
+  // A dataset from the store stays there for the search bench.
+  const passedOn = !!taken;
   if (db && !passedOn && process.env.BENCH_KEEP_DATA !== "1") fs.rmSync(db.dataDir, { recursive: true, force: true });
   else if (db) log(`kept ${db.dataDir}`);
 }

@@ -64,7 +64,7 @@ export async function withoutListVersionTriggers<T>(db: Db, write: () => Promise
 /**
  * Seeds the account (documents, recipients, audit trails) and the search table's text,
  * then VACUUM ANALYZE. The tables' secondary indexes are dropped for the bulk writes and built again
- * after them, as a bulk load into PostgreSQL is done: maintaining 15 indexes on documents (4 of them
+ * after them, as a bulk load into PostgreSQL is done: maintaining 16 indexes on documents (4 of them
  * GIN) row by row made a million documents take over 16 minutes on PostgreSQL.
  */
 export async function seedDocuments(db: Db, s: SeedInput, log: (line: string) => void) {
@@ -99,9 +99,11 @@ async function timed(log: (line: string) => void, label: string, work: () => Pro
 
 /**
  * Runs `write` with the tables' indexes dropped, other than primary keys and those behind constraints
- * (unique keys), and builds them again afterwards from their own definitions, whatever happened (a
- * failed seed leaves the schema whole). The builds run with more sort memory, in `lanes` transactions
- * at once (each on a connection of its own: PostgreSQL builds one index per process).
+ * (unique keys), and builds them again afterwards from their own definitions, whatever happened: a
+ * failed seed leaves the schema whole, and its own error is the one thrown (a build failing after it
+ * is logged). Each index is built in a transaction of its own with more sort memory, `lanes` at once
+ * (each on a connection of its own: PostgreSQL builds one index per process), so one that fails
+ * costs only itself.
  */
 async function withoutSecondaryIndexes<T>(db: Db, tables: string[], lanes: number, log: (line: string) => void, write: () => Promise<T>): Promise<T> {
   const { rows } = (await db.execute(sql`
@@ -109,26 +111,44 @@ async function withoutSecondaryIndexes<T>(db: Db, tables: string[], lanes: numbe
     from pg_index i join pg_class c on c.oid = i.indexrelid join pg_class t on t.oid = i.indrelid
     where t.relnamespace = current_schema()::regnamespace and t.relname in (${sql.join(tables.map((t) => sql`${t}`), sql`, `)})
       and not i.indisprimary and not exists (select 1 from pg_constraint k where k.conindid = i.indexrelid)
-    order by c.relname`)) as unknown as { rows: { name: string; def: string }[] };
-  for (const r of rows) await db.execute(sql`drop index ${sql.identifier(r.name)}`);
+    order by c.relname`)) as unknown as { rows: IndexDefinition[] };
+  const dropped: IndexDefinition[] = [];
+  const rebuild = () => timed(log, `${dropped.length} indexes of ${tables.join(", ")} built (${lanes} at a time)`, () => buildIndexes(db, dropped, lanes));
+  let result: T;
   try {
-    return await write();
-  } finally {
-    await timed(log, `${rows.length} indexes of ${tables.join(", ")} built (${lanes} at a time)`, async () => {
-      // GIN builds are the long ones and use one process each: spread them over the lanes first.
-      const queue = [...rows].sort((a, b) => Number(/ using gin /i.test(b.def)) - Number(/ using gin /i.test(a.def)));
-      const built = await Promise.allSettled(
-        Array.from({ length: Math.max(1, Math.min(lanes, rows.length)) }, (_, lane) =>
-          db.transaction(async (tx) => {
-            await tx.execute(sql`set local maintenance_work_mem = '256MB'`);
-            for (const r of queue.filter((_, i) => i % lanes === lane)) await tx.execute(sql.raw(r.def));
-          }),
-        ),
-      );
-      const failed = built.find((b) => b.status === "rejected");
-      if (failed) throw failed.reason;
-    });
+    for (const r of rows) {
+      await db.execute(sql`drop index ${sql.identifier(r.name)}`);
+      dropped.push(r);
+    }
+    result = await write();
+  } catch (e) {
+    await rebuild().catch((b: Error) => log(`  rebuilding the dropped indexes after the failure failed too: ${b.message}`));
+    throw e;
   }
+  await rebuild();
+  return result;
+}
+
+type IndexDefinition = { name: string; def: string };
+
+/** Builds the indexes, `lanes` at a time, each in its own transaction; throws naming those that failed. */
+async function buildIndexes(db: Db, indexes: IndexDefinition[], lanes: number) {
+  // GIN builds are the long ones and use one process each: spread them over the lanes first.
+  const queue = [...indexes].sort((a, b) => Number(/ using gin /i.test(b.def)) - Number(/ using gin /i.test(a.def)));
+  const failed: string[] = [];
+  await Promise.all(
+    Array.from({ length: Math.max(1, Math.min(lanes, queue.length)) }, async (_, lane) => {
+      for (const index of queue.filter((_, i) => i % lanes === lane)) {
+        await db
+          .transaction(async (tx) => {
+            await tx.execute(sql`set local maintenance_work_mem = '256MB'`);
+            await tx.execute(sql.raw(index.def));
+          })
+          .catch((e: Error) => failed.push(`${index.name}: ${e.message}`));
+      }
+    }),
+  );
+  if (failed.length) throw new Error(`could not build ${failed.length} of ${indexes.length} indexes: ${failed.join("; ")}`);
 }
 
 async function seedRows(db: Db, s: SeedInput, log: (line: string) => void) {
@@ -209,5 +229,8 @@ async function seedRows(db: Db, s: SeedInput, log: (line: string) => void) {
     insert into audits (document_id, account_id, user_id, recipient_id, keyword, payload, created_at, seq, hash, prev_hash)
     select document_id, account_id, user_id, recipient_id, keyword, payload, at, seq, ${placeholderHash(sql`seq`)},
       case when seq > 1 then ${placeholderHash(sql`seq - 1`)} end
-    from n`);
+    from n
+    -- the window's own order, so no second sort: each document's entries get ids in seq order, as the
+    -- trail is read by id (load-document-details.ts)
+    order by document_id, at, ord, recipient_id`);
 }

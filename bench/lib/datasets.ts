@@ -62,6 +62,19 @@ export function storeDataset(d: StoredDataset): boolean {
   return true;
 }
 
+/**
+ * A dataset in the store, left there for the benches after the caller (which only reads it: a bench
+ * stopped halfway then loses nobody's data); null when there is none.
+ */
+export function peekDataset(kind: StoredDataset["kind"], documents: number): StoredDataset | null {
+  const dir = storeDir();
+  if (!dir) return null;
+  const file = indexFile(dir, kind, documents);
+  if (!fs.existsSync(file)) return null;
+  const d = JSON.parse(fs.readFileSync(file, "utf8")) as StoredDataset;
+  return fs.existsSync(d.dataDir) ? d : null;
+}
+
 /** A dataset a previous bench left, now the caller's (store it again to pass it on); null when there is none. */
 export function takeDataset(kind: StoredDataset["kind"], documents: number): StoredDataset | null {
   const dir = storeDir();

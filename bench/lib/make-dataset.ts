@@ -15,6 +15,7 @@ export type MadeDataset = { db: BenchDatabase; account: BenchAccount; seedSecond
  */
 export async function makeDataset(count: number, log: (line: string) => void): Promise<MadeDataset> {
   const db = await prepareDatabase();
+  let failed = false;
   try {
     log(`  account with the admin CLI (${db.label})`);
     const account = await createAccount(appEnv(db), db.dataDir, log);
@@ -25,9 +26,11 @@ export async function makeDataset(count: number, log: (line: string) => void): P
     await seedDocuments(await getDb(), { ...account, ownerEmail: OWNER.email, colleagueEmail: COLLEAGUE.email, count, indexBuildsAtOnce: db.kind === "postgres" ? 2 : 1 }, log);
     return { db, account, seedSeconds: (performance.now() - s0) / 1000 };
   } catch (e) {
-    fs.rmSync(db.dataDir, { recursive: true, force: true });
+    failed = true;
     throw e;
   } finally {
-    await closeDb();
+    // closed first: PGlite's files are in the DATA_DIR that goes
+    await closeDb().catch(() => {});
+    if (failed) fs.rmSync(db.dataDir, { recursive: true, force: true });
   }
 }

@@ -3,6 +3,7 @@ import fs from "node:fs";
 import path from "node:path";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { env } from "@/lib/env";
+import { log } from "@/lib/server/observability/logger";
 import * as schema from "./schema";
 import { listenForDocumentChanges, stopListeningForDocumentChanges } from "./embedded-changes";
 
@@ -52,14 +53,19 @@ async function openPostgres(url: string): Promise<Handle> {
   const { Pool } = await import("pg");
   const { drizzle } = await import("drizzle-orm/node-postgres");
   const { migrate } = await import("drizzle-orm/node-postgres/migrator");
-  const pool = new Pool({ connectionString: url, max: 10 });
   // Every connection of ours runs without JIT compilation. PostgreSQL compiles a query once its estimated
   // cost passes jit_above_cost; our list and search statements pass it at a million documents (their
   // cost estimates count every row a bitmap scan may read), and compiling took ~100 of a search's 320 ms,
   // for statements that run in milliseconds. JIT pays off for long analytical queries, which we do not
-  // run. Set per connection, not in the connection string (`options`), which PgBouncer refuses.
-  pool.on("connect", (connection) => {
-    connection.query("set jit = off").catch(() => {});
+  // run. Set when a connection opens (pg-pool awaits onConnect before handing the connection out), not in
+  // the connection string's `options`, which PgBouncer refuses; a failure is logged and the connection
+  // used as it is (behind a pooler in transaction mode a session setting may not follow: docs/deploy.md).
+  const pool = new Pool({
+    connectionString: url,
+    max: 10,
+    onConnect: async (connection) => {
+      await connection.query("set jit = off").catch((err: unknown) => log("db").warn({ err }, "could not turn JIT off on a new connection"));
+    },
   });
   // Several instances may start at once: one migrates, the others wait.
   const client = await pool.connect();
