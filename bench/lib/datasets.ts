@@ -77,13 +77,8 @@ export function peekDataset(kind: StoredDataset["kind"], documents: number): Sto
 
 /** A dataset a previous bench left, now the caller's (store it again to pass it on); null when there is none. */
 export function takeDataset(kind: StoredDataset["kind"], documents: number): StoredDataset | null {
-  const dir = storeDir();
-  if (!dir) return null;
-  const file = indexFile(dir, kind, documents);
-  if (!fs.existsSync(file)) return null;
-  const d = JSON.parse(fs.readFileSync(file, "utf8")) as StoredDataset;
-  fs.rmSync(file);
-  if (!fs.existsSync(d.dataDir)) return null;
+  const d = peekDataset(kind, documents);
+  if (d) fs.rmSync(indexFile(storeDir()!, kind, documents));
   return d;
 }
 
