@@ -16,7 +16,14 @@ import pg from "pg";
  * server then runs as the `postgres` user (runuser), as in
  * ../shared/notes/stack-findings.md.
  */
-export type Cluster = { version: string; port: number; createDatabase: (name: string) => Promise<string>; stop: () => void };
+export type Cluster = {
+  version: string;
+  port: number;
+  createDatabase: (name: string) => Promise<string>;
+  /** Writes every dirty buffer out now (CHECKPOINT), instead of over the next minutes while benches measure. */
+  checkpoint: () => Promise<void>;
+  stop: () => void;
+};
 
 function binDir(): string {
   if (process.env.PG_BIN) return process.env.PG_BIN;
@@ -88,6 +95,15 @@ export async function startCluster(log: (s: string) => void): Promise<Cluster> {
     version,
     port,
     stop,
+    async checkpoint() {
+      const c = new pg.Client({ connectionString: admin });
+      await c.connect();
+      try {
+        await c.query("checkpoint");
+      } finally {
+        await c.end();
+      }
+    },
     async createDatabase(name: string) {
       const c = new pg.Client({ connectionString: admin });
       await c.connect();
