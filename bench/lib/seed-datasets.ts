@@ -1,9 +1,9 @@
 /**
  * Seeds the bench account at every size `npm run bench` measures on one kind of database
- * (`sizesFor`, or BENCH_SEED_SIZES) and leaves each in the run's dataset store (BENCH_DATASETS_DIR) for the benches that
- * measure it. run-all starts one of these per database while it builds the app: seeding is most of
- * the run's work that measures nothing, and the build and the two databases' seeding keep both cores
- * busy where each alone would not.
+ * (`sizesFor`, or the part of them in BENCH_SEED_SIZES) and leaves each in the run's dataset store
+ * (BENCH_DATASETS_DIR) for the benches that measure it. run-all starts these while it builds the app
+ * (per database, one for the largest size and one for the rest): seeding is most of the run's work
+ * that measures nothing, and the build and the seeding keep both cores busy where each alone would not.
  *
  *   BENCH_DATASETS_DIR=/tmp/x BENCH_SEED_KIND=postgres DATABASE_URL=postgres://…/scratch \
  *     tsx --conditions=react-server bench/lib/seed-datasets.ts
@@ -28,8 +28,7 @@ const sizes = process.env.BENCH_SEED_SIZES ? process.env.BENCH_SEED_SIZES.split(
 for (const documents of sizes) {
   if (base) process.env.DATABASE_URL = await siblingDatabase(base, String(documents));
   log(`${kind}, ${documents} documents`);
-  const made = await makeDataset(documents, log);
-  const { db, account, seedSeconds } = made;
+  const { db, account, seedSeconds } = await makeDataset(documents, log);
   storeDataset({ kind, documents, dataDir: db.dataDir, databaseUrl: db.databaseUrl, account, seedSeconds, madeBy: "npm run bench's seeding step" });
   log(`${kind}, ${documents} documents: seeded in ${seedSeconds.toFixed(0)} s, stored`);
 }
