@@ -39,8 +39,10 @@ const schema = z.object({
    * The embedded database's buffer cache (PostgreSQL's shared_buffers), in MB. Without DATABASE_URL
    * only. PGlite touches all of it when it opens, so it is resident memory from the start; pages
    * beyond it are read from the operating system's file cache. At most 1024: PGlite's memory ends at 2 GB.
+   * 16 by default, so a server on the embedded database fits a 512 MB instance (~300 MB idle against ~420
+   * with PostgreSQL's default of 128); large accounts search a little slower (docs/deploy.md).
    */
-  EMBEDDED_DB_BUFFERS_MB: z.coerce.number().int().min(1).max(1024).default(128),
+  EMBEDDED_DB_BUFFERS_MB: z.coerce.number().int().min(1).max(1024).default(16),
   APP_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
   DASHBOARD_CLIENT_ID: z.string().min(8).default("dashboard"),
   DASHBOARD_CLIENT_SECRET: z.string().min(32, "must be at least 32 characters").optional(),

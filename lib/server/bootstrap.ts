@@ -6,7 +6,7 @@ import { resealCallbackCredentials } from "@/lib/server/callbacks/reseal-callbac
 import { dashboardClientConfig } from "@/lib/server/dashboard/dashboard-config";
 import { chainUnhashedAudits } from "@/lib/server/documents/record-audit";
 import { ensureFirstPartyClient } from "@/lib/server/oauth/create-client";
-import { DEMO_EMAIL, seedDemo } from "@/lib/server/seed/seed-demo";
+import { DEMO_EMAIL } from "@/lib/server/seed/demo-account";
 import { startBackgroundWork } from "@/lib/server/jobs/start-background-work";
 import { log } from "@/lib/server/observability/logger";
 
@@ -24,6 +24,8 @@ export async function bootstrap() {
   if (chained > 0) log("startup").info({ chained }, "chained audit entries recorded before the audit chain existed");
   if (resealed > 0) log("startup").info({ resealed }, "sealed the basic-auth credentials of stored callback URLs");
   if (env().SEED_DEMO) {
+    // Imported only here: seeding completes a sample document, which loads the PDF libraries.
+    const { seedDemo } = await import("@/lib/server/seed/seed-demo");
     const demo = await seedDemo(db);
     // The address README's quick start names too: the dashboard's sign-in, which ends on /documents.
     const signIn = `${env().APP_URL}/signin`;

@@ -1,18 +1,8 @@
 // Server code, also run by the processing worker (processing-worker.ts), which the bundler
 // builds without the react-server condition: so no "server-only" import here.
 import { createCanvas, type Canvas } from "@napi-rs/canvas";
+import { PdfReadError } from "./pdf-read-error";
 import { loadPdfDocument } from "./pdfjs";
-
-/** Why a PDF could not be used, in words a sender can act on. */
-export class PdfReadError extends Error {
-  constructor(
-    readonly code: "not_pdf" | "encrypted" | "unreadable" | "no_pages" | "too_many_pages",
-    message: string,
-  ) {
-    super(message);
-    this.name = "PdfReadError";
-  }
-}
 
 export type RenderedPage = {
   /** Page size in PDF points (1/72 inch), as displayed (rotation applied). */

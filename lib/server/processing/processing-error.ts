@@ -1,6 +1,6 @@
 // Server code, also run by the processing worker (processing-worker.ts), which the bundler
 // builds without the react-server condition: so no "server-only" import here.
-import { PdfReadError } from "@/lib/server/pdf/render-pages";
+import { PdfReadError } from "@/lib/server/pdf/pdf-read-error";
 
 /** 25 MiB: large enough for scanned contracts, small enough to render in one job. */
 export const MAX_UPLOAD_BYTES = 25 * 1024 * 1024;

@@ -11,10 +11,7 @@ import { importTemplate } from "@/lib/server/templates/import-template";
 import { generateSamplePdf } from "./generate-sample-pdf";
 import { sampleArchivedDocuments } from "./sample-archive";
 import { sampleTemplates } from "./sample-templates";
-
-export const DEMO_EMAIL = "demo@example.com";
-export const DEMO_PASSWORD = "demo-password-123";
-export const TEAMMATE_EMAIL = "teammate@example.com";
+import { DEMO_EMAIL, DEMO_PASSWORD, TEAMMATE_EMAIL } from "./demo-account";
 
 type Template = typeof templates.$inferSelect;
 type DemoDocument = {
