@@ -1,3 +1,5 @@
+import { PHASE_DEVELOPMENT_SERVER } from "next/constants.js";
+
 /** @type {import('next').NextConfig} */
 
 // Framing: every response refuses it except the signer pages, which embedded
@@ -26,13 +28,6 @@ const nextConfig = {
   // Native or file-URL-dependent packages that Turbopack must not bundle
   // (see shared/notes/stack-findings.md).
   serverExternalPackages: ["@electric-sql/pglite", "@napi-rs/canvas", "pdfjs-dist", "pg-boss", "pg"],
-  experimental: {
-    // Next.js loads every route's code when it starts (preloadEntriesOnStart, on by default), so an
-    // idle server held the PDF libraries of the few routes that stamp, seal or verify (pdf-lib,
-    // fontkit, the PDF signer: tens of MB). A route's code now loads on its first request (a few
-    // ms, once); the server starts sooner and fits a 512 MB instance (bench/README.md, "startup").
-    preloadEntriesOnStart: false,
-  },
   // Trailing slashes: Next.js would answer `/public/v2/documents/` with a 308
   // to the path without it, which API clients that POST do not follow (or
   // follow as a GET). Its own redirect is off; pages keep it through the rule
@@ -65,4 +60,12 @@ const nextConfig = {
   },
 };
 
-export default nextConfig;
+// Next.js loads every route's code when it starts (preloadEntriesOnStart, on by default), so an idle
+// server held the PDF libraries of the few routes that stamp, seal or verify (pdf-lib, fontkit, the PDF
+// signer: tens of MB). A route's code now loads on its first request (a few ms, once); the server
+// starts sooner and fits a 512 MB instance (bench/README.md, "startup"). Not set for `next dev`, which
+// compiles routes on demand anyway and would list it among "experiments" in the developer's log.
+export default function config(phase) {
+  if (phase === PHASE_DEVELOPMENT_SERVER) return nextConfig;
+  return { ...nextConfig, experimental: { preloadEntriesOnStart: false } };
+}
