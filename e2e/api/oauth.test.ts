@@ -22,6 +22,13 @@ const alice = fixtures.users.alice;
 const aliceApp = fixtures.apps.alice;
 const base = { clientId: aliceApp.client_id, redirectUri: aliceApp.redirect_uri };
 
+/** The same URI with the next port number (whatever port the fixtures register). */
+function onAnotherPort(uri: string): string {
+  const u = new URL(uri);
+  u.port = String(Number(u.port || (u.protocol === "https:" ? 443 : 80)) + 1);
+  return u.href;
+}
+
 /** A jar with alice signed in. */
 async function aliceSession() {
   const jar = new CookieJar();
@@ -42,9 +49,9 @@ describe("GET /oauth/authorize: invalid requests are 403 JSON and never redirect
     ["unknown client_id", { client_id: "no-such-client" }, "invalid_client"],
     ["redirect_uri with a trailing slash", { redirect_uri: `${aliceApp.redirect_uri}/` }, "invalid_redirect_uri"],
     ["redirect_uri with an extra query", { redirect_uri: `${aliceApp.redirect_uri}?x=1` }, "invalid_redirect_uri"],
-    ["redirect_uri on another port", { redirect_uri: aliceApp.redirect_uri.replace(":9/", ":10/") }, "invalid_redirect_uri"],
+    ["redirect_uri on another port", { redirect_uri: onAnotherPort(aliceApp.redirect_uri) }, "invalid_redirect_uri"],
     ["redirect_uri of an attacker", { redirect_uri: "https://evil.example/callback" }, "invalid_redirect_uri"],
-    ["redirect_uri registered for another client", { redirect_uri: "http://127.0.0.1:9/other" }, "invalid_redirect_uri"],
+    ["redirect_uri registered for another client", { redirect_uri: new URL("/other", aliceApp.redirect_uri).href }, "invalid_redirect_uri"],
     ["response_type=token", { response_type: "token" }, "unsupported_response_type"],
     ["response_type=code token", { response_type: "code token" }, "unsupported_response_type"],
     ["scope=admin", { scope: "admin" }, "invalid_scope"],

@@ -7,7 +7,12 @@ import path from "node:path";
 import { makePdf } from "../fixtures/make-pdf.mjs";
 import { run } from "./processes.mjs";
 
-export const REDIRECT_URI = "http://127.0.0.1:9/callback";
+// The fixture applications' redirect URI. Nothing listens there: the UI specs that follow the
+// redirect answer it with page.route(). Not port 9 (discard), which it was: Chromium refuses
+// navigations to its restricted ports (ERR_UNSAFE_PORT), and now and then that refusal came before
+// the interception and the page showed "This site can't be reached" (oauth-flow.spec on CI).
+// 59 is on no browser's restricted list and is a privileged port no test server takes.
+export const REDIRECT_URI = "http://127.0.0.1:59/callback";
 
 const USERS = {
   alice: { email: "alice@acme.example", name: "Alice Archer", company: "Acme Corp", account: "Acme", flags: ["--kba"] },
