@@ -12,7 +12,7 @@
 //                                 (a "--" before them is optional; e.g. a spec file, -g "title")
 //   TEST_PORT=3100                first port to try for the server
 //   E2E_ARTIFACTS=dir             artifacts (data, logs, reports, run lock) elsewhere than e2e/.artifacts,
-//   E2E_PORT_OFFSET=1000          and ports moved: two runs side by side on one build (.ci/run)
+//   E2E_PORT_OFFSET=10000         and ports moved (a multiple of 2000): two runs side by side on one build (.ci/run)
 //   npm test -- --build-only      only the build (then SKIP_BUILD=1 runs share it)
 //   E2E_DIST_DIR=.next-test-b     build into (and run from) another directory than .next-test
 //

@@ -281,16 +281,19 @@ async function waitOwn(id: string, ready: (d: Doc) => boolean, what: string, tim
   return d;
 }
 
+const FROM_PORT = 3700;
+
 describe("a server of its own", () => {
   let tsaPort = 0;
 
   beforeAll(async () => {
-    setup = await prepareOwnServer({ name: "long-term-signatures", fromPort: 3700 });
+    setup = await prepareOwnServer({ name: "long-term-signatures", fromPort: FROM_PORT });
     server = setup.server;
     if (!server) return;
     // A port nothing listens on (yet): the TSA is down.
     const control = (await import(/* @vite-ignore */ new URL("../harness/server-control.mjs", import.meta.url).href)) as { freePort(from: number): Promise<number> };
-    tsaPort = await control.freePort(server.port + 50);
+    // From the base (freePort adds the run's port offset; server.port has it already).
+    tsaPort = await control.freePort(FROM_PORT + 50);
     server.env.TSA_URLS = `http://127.0.0.1:${tsaPort}/`;
     server.env.TSA_TIMEOUT_SECONDS = "5";
     await server.cli("user:create", "--email", USER.email, "--password", USER.password, "--name", USER.name, "--company", "LTV Ltd", "--account", "LTV");

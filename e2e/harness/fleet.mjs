@@ -15,7 +15,7 @@ import fs from "node:fs";
 import http from "node:http";
 import path from "node:path";
 import { start, stop } from "./processes.mjs";
-import { freePort, startServer, waitForServer } from "./server-control.mjs";
+import { freePort, portOffset, startServer, waitForServer } from "./server-control.mjs";
 
 /**
  * A self-signed RSA signing certificate as PKCS#12 in `dir` (what an operator
@@ -142,7 +142,7 @@ export async function startFleet({ root, dir, databaseUrl, env = {}, distDir = "
   }
   let nextPort = proxyPort + 1;
   const takePort = async () => {
-    const p = await freePort(nextPort - Number(process.env.E2E_PORT_OFFSET || 0));
+    const p = await freePort(nextPort - portOffset());
     nextPort = p + 1;
     return p;
   };

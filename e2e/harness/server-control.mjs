@@ -5,13 +5,36 @@ import { start, stop } from "./processes.mjs";
 export { stop };
 
 /**
- * The first port from `from` on which nothing listens. E2E_PORT_OFFSET moves
- * every run's ports (its server, the servers tests start of their own), so
- * two runs side by side (.ci/run: PGlite and PostgreSQL) never race for one.
+ * Every run keeps its ports in one band: the harness's and the tests'
+ * `fromPort`s lie in [PORT_BAND_FIRST, PORT_BAND_FIRST + PORT_BAND_WIDTH - 100)
+ * and a scan never leaves the band, which E2E_PORT_OFFSET (a multiple of the
+ * width) moves as a whole. Two runs side by side (.ci/run: PGlite, PostgreSQL,
+ * the Node smoke) so never look at the same port. A free port is only free
+ * when it is checked: with overlapping bands (an offset of 1000 for bases that
+ * span 3100-4580) one run's server took the port another run's test had just
+ * chosen, and that test talked to the wrong server ("unknown client").
  */
+export const PORT_BAND_FIRST = 3000;
+export const PORT_BAND_WIDTH = 2000;
+
+export function portOffset() {
+  const offset = Number(process.env.E2E_PORT_OFFSET || 0);
+  if (!Number.isInteger(offset) || offset < 0 || offset % PORT_BAND_WIDTH !== 0) {
+    throw new Error(`E2E_PORT_OFFSET must be a multiple of ${PORT_BAND_WIDTH} (got ${process.env.E2E_PORT_OFFSET}): runs side by side need bands that do not overlap`);
+  }
+  return offset;
+}
+
+/** The first port from `fromPort` (moved by E2E_PORT_OFFSET) on which nothing listens, inside the run's band. */
 export async function freePort(fromPort) {
-  const from = fromPort + Number(process.env.E2E_PORT_OFFSET || 0);
-  for (let port = from; port < from + 100; port++) {
+  const bandEnd = PORT_BAND_FIRST + PORT_BAND_WIDTH;
+  if (!(fromPort >= PORT_BAND_FIRST && fromPort < bandEnd - 100)) {
+    throw new Error(`fromPort ${fromPort} is outside the test ports' band (${PORT_BAND_FIRST}..${bandEnd - 101}): choose one inside it`);
+  }
+  const offset = portOffset();
+  const from = fromPort + offset;
+  const to = bandEnd + offset;
+  for (let port = from; port < to; port++) {
     const free = await new Promise((resolve) => {
       const srv = net.createServer();
       srv.once("error", () => resolve(false));
@@ -21,12 +44,28 @@ export async function freePort(fromPort) {
     });
     if (free) return port;
   }
-  throw new Error(`no free port in ${from}..${from + 99}`);
+  throw new Error(`no free port in ${from}..${to - 1}`);
 }
 
 export function startServer({ env, port, log }) {
   fs.writeFileSync(log, `# next start -p ${port} (${new Date().toISOString()})\n`);
-  return start("node_modules/.bin/next", ["start", "-p", String(port)], { env, log });
+  return { ...start("node_modules/.bin/next", ["start", "-p", String(port)], { env, log }), log };
+}
+
+/**
+ * Whether `next start` has bound its port, from its log: "Ready" is printed
+ * once it listens; a port taken meanwhile is an EADDRINUSE error (and an exit).
+ * Answers "ready", "in use" or "" (not yet).
+ */
+function bindState(log) {
+  let text = "";
+  try {
+    text = fs.readFileSync(log, "utf8");
+  } catch {
+    return "";
+  }
+  if (/EADDRINUSE/.test(text)) return "in use";
+  return /✓ Ready in/.test(text) ? "ready" : "";
 }
 
 /**
@@ -40,7 +79,15 @@ export async function waitForServer(server, baseUrl, { timeoutMs = 120_000 } = {
   server.done.then((r) => (exited = r));
   let lastError = "";
   while (Date.now() < deadline) {
+    // An answer on the port proves nothing until our own process says it listens there: another
+    // server may hold the port (taken after freePort chose it), and its answers are not ours.
+    const bound = server.log ? bindState(server.log) : "ready";
+    if (bound === "in use") throw new Error(`port of ${baseUrl} already in use: another process took it after it was chosen (see ${server.log})`);
     if (exited) throw new Error(`the server exited before answering (code ${exited.code}, signal ${exited.signal})`);
+    if (!bound) {
+      await new Promise((r) => setTimeout(r, 200));
+      continue;
+    }
     try {
       const res = await fetch(`${baseUrl}/login`, { redirect: "manual", signal: AbortSignal.timeout(10_000) });
       await res.arrayBuffer();
