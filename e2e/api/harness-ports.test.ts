@@ -49,6 +49,21 @@ describe("the harness's servers", () => {
     expect(fs.readFileSync(log, "utf8")).toMatch(/EADDRINUSE/);
   });
 
+  it("a server whose log is coloured (FORCE_COLOR, as under Playwright) is found ready", { timeout: 200_000 }, async () => {
+    const c = await control();
+    const port = await c.freePort(4900 - 120);
+    const log = path.join(artifacts, "harness-ports-colour-server.log");
+    const dataDir = path.join(artifacts, "harness-ports-colour-data");
+    fs.rmSync(dataDir, { recursive: true, force: true });
+    const env: NodeJS.ProcessEnv = { ...process.env, NEXT_DIST_DIR: DIST_DIR, NEXT_TELEMETRY_DISABLED: "1", PORT: String(port), DATA_DIR: dataDir, SEED_DEMO: "false", FORCE_COLOR: "1" };
+    for (const k of ["VITEST", "VITEST_MODE", "VITEST_POOL_ID", "VITEST_WORKER_ID", "NODE_ENV", "TEST", "DATABASE_URL", "NO_COLOR"]) delete env[k];
+    const server = c.startServer({ env, port, log });
+    cleanups.push(() => c.stop(server));
+    await c.waitForServer(server, `http://localhost:${port}`, { timeoutMs: 180_000 });
+    // The premise: the "Ready" line carries colour codes, which the harness must see through.
+    expect(fs.readFileSync(log, "utf8")).toMatch(/\x1b\[[0-9;]*m/);
+  });
+
   it("ports stay in their band: a base outside it, or an offset that would make bands overlap, is an error", async () => {
     const c = await control();
     await expect(c.freePort(2000)).rejects.toThrow(/outside the test ports' band/);

@@ -64,6 +64,8 @@ function bindState(log) {
   } catch {
     return "";
   }
+  // Colours included when the runner forces them (Playwright sets FORCE_COLOR): "✓\e[22m\e[39m Ready in".
+  text = text.replace(/\x1b\[[0-9;]*m/g, "");
   if (/EADDRINUSE/.test(text)) return "in use";
   return /✓ Ready in/.test(text) ? "ready" : "";
 }
@@ -85,6 +87,7 @@ export async function waitForServer(server, baseUrl, { timeoutMs = 120_000 } = {
     if (bound === "in use") throw new Error(`port of ${baseUrl} already in use: another process took it after it was chosen (see ${server.log})`);
     if (exited) throw new Error(`the server exited before answering (code ${exited.code}, signal ${exited.signal})`);
     if (!bound) {
+      lastError = `no "Ready" line in ${server.log} yet`;
       await new Promise((r) => setTimeout(r, 200));
       continue;
     }
