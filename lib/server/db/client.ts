@@ -3,6 +3,7 @@ import fs from "node:fs";
 import path from "node:path";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { env } from "@/lib/env";
+import { compileWasmOnOneTask } from "./wasm-compile-tasks";
 import { log } from "@/lib/server/observability/logger";
 import * as schema from "./schema";
 import { listenForDocumentChanges, stopListeningForDocumentChanges } from "./embedded-changes";
@@ -84,6 +85,7 @@ async function openPglite(dataDir: string): Promise<Handle> {
   fs.mkdirSync(dataDir, { recursive: true });
   const release = acquireDirLock(dataDir);
   try {
+    compileWasmOnOneTask();
     const { PGlite } = await import("@electric-sql/pglite");
     const { drizzle } = await import("drizzle-orm/pglite");
     const { migrate } = await import("drizzle-orm/pglite/migrator");
