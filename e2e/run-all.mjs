@@ -10,7 +10,7 @@
 //   npm test -- --only=api|ui     one runner only; further arguments go to that runner
 //   node e2e/run-all.mjs --only=ui -- e2e/ui/accessibility.spec.ts
 //                                 (a "--" before them is optional; e.g. a spec file, -g "title")
-//   TEST_PORT=3100                first port to try for the server
+//   TEST_PORT=3100                first port to try for the server (within 3000-4899: e2e/harness/server-control.mjs)
 //   E2E_ARTIFACTS=dir             artifacts (data, logs, reports, run lock) elsewhere than e2e/.artifacts,
 //   E2E_PORT_OFFSET=10000         and ports moved (a multiple of 2000): two runs side by side on one build (.ci/run)
 //   npm test -- --build-only      only the build (then SKIP_BUILD=1 runs share it)

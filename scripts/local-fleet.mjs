@@ -20,7 +20,7 @@ import path from "node:path";
 import S3rver from "s3rver";
 import pg from "pg";
 import { startFleet } from "../e2e/harness/fleet.mjs";
-import { freePort } from "../e2e/harness/server-control.mjs";
+import { freePortBetween } from "../e2e/harness/server-control.mjs";
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..");
 process.chdir(root);
@@ -127,12 +127,12 @@ async function main() {
   process.on("SIGTERM", onSignal);
 
   try {
-    const pgPort = await freePort(fromPort + 50);
+    const pgPort = await freePortBetween(fromPort + 50);
     const postgres = await startPostgres(pgPort);
     cleanups.push(async () => postgres.stop());
     process.on("exit", postgres.stop); // whatever else happens, the cluster does not outlive the script
     say(`PostgreSQL: ${postgres.url} (log: ${postgres.logFile})`);
-    const s3 = await startS3(await freePort(pgPort + 1));
+    const s3 = await startS3(await freePortBetween(pgPort + 1));
     cleanups.push(() => s3.close());
     say(`S3 (s3rver): ${s3.endpoint}, bucket signing-files (objects in ${path.join(dir, "s3")})`);
     const fleet = await startFleet({
@@ -142,6 +142,7 @@ async function main() {
       env: { ...s3.env, LOG_LEVEL: process.env.LOG_LEVEL || "info" },
       distDir,
       fromPort,
+      absolutePorts: true,
       webs,
       log: say,
     });

@@ -115,7 +115,7 @@ async function dataset(kind: string, count: number, withRaw: boolean, databaseUr
   const { db, account, seedSeconds } = made;
   let kept = !!given;
   try {
-    const port = await freePort(3600);
+    const port = await freePort(5600);
     const base = `http://localhost:${port}`;
     serverLog = path.join(db.dataDir, "server.log");
     phase(`${kind}: next start on ${base}`);

@@ -57,7 +57,7 @@ try {
     ({ db, account } = await makeDataset(DOCS, log));
   }
 
-  const port = await freePort(3400);
+  const port = await freePort(5400);
   const base = `http://localhost:${port}`;
   serverLog = path.join(db.dataDir, "server.log");
   phase(`next start on ${base}`);

@@ -76,7 +76,7 @@ async function measureOn(): Promise<{ goals: Goal[]; details: Record<string, unk
     const token = made!.token!;
     log(`startup: ${RUNS} cold starts of next start (${DIST_DIR}, ${db.label}) and of a bare node:http server, alternating`);
 
-    const port = await freePort(3500);
+    const port = await freePort(5500);
     const base = `http://localhost:${port}`;
     const next = { listening: [] as number[], first: [] as number[], auth: [] as number[], rssIdle: [] as number[], rssWarm: [] as number[] };
     const bare = { first: [] as number[], rss: [] as number[] };

@@ -72,6 +72,8 @@ describe("the harness's servers", () => {
     process.env.E2E_PORT_OFFSET = "1000";
     try {
       await expect(c.freePort(3400)).rejects.toThrow(/multiple of 2000/);
+      process.env.E2E_PORT_OFFSET = "30000";
+      await expect(c.freePort(3400)).rejects.toThrow(/ephemeral/);
     } finally {
       if (before === undefined) delete process.env.E2E_PORT_OFFSET;
       else process.env.E2E_PORT_OFFSET = before;

@@ -291,9 +291,13 @@ describe("a server of its own", () => {
     server = setup.server;
     if (!server) return;
     // A port nothing listens on (yet): the TSA is down.
-    const control = (await import(/* @vite-ignore */ new URL("../harness/server-control.mjs", import.meta.url).href)) as { freePort(from: number): Promise<number> };
-    // From the base (freePort adds the run's port offset; server.port has it already).
-    tsaPort = await control.freePort(FROM_PORT + 50);
+    const control = (await import(/* @vite-ignore */ new URL("../harness/server-control.mjs", import.meta.url).href)) as {
+      freePort(from: number): Promise<number>;
+      portOffset(): number;
+    };
+    // Above the server's own port (chosen, not yet bound: freePort would offer it again), as a base of the
+    // band (freePort adds the run's port offset, which server.port has already).
+    tsaPort = await control.freePort(Math.max(FROM_PORT + 50, server.port - control.portOffset() + 1));
     server.env.TSA_URLS = `http://127.0.0.1:${tsaPort}/`;
     server.env.TSA_TIMEOUT_SECONDS = "5";
     await server.cli("user:create", "--email", USER.email, "--password", USER.password, "--name", USER.name, "--company", "LTV Ltd", "--account", "LTV");

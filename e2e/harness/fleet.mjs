@@ -15,7 +15,7 @@ import fs from "node:fs";
 import http from "node:http";
 import path from "node:path";
 import { start, stop } from "./processes.mjs";
-import { freePort, portOffset, startServer, waitForServer } from "./server-control.mjs";
+import { freePort, freePortBetween, portOffset, startServer, waitForServer } from "./server-control.mjs";
 
 /**
  * A self-signed RSA signing certificate as PKCS#12 in `dir` (what an operator
@@ -117,12 +117,16 @@ async function waitForWorker(worker, timeoutMs = 120_000) {
  *   databaseUrl  one PostgreSQL database for everyone
  *   env          settings for every instance (S3_*, SMTP_URL, rate limits…)
  *   distDir      the Next.js build to start (.next, or the test runner's)
- *   fromPort     first port to look for free ones from (proxy, webs, worker endpoints)
+ *   fromPort     first port to look for free ones from (proxy, webs, worker endpoints): a base in
+ *                the test ports' band, moved by E2E_PORT_OFFSET (server-control.mjs), or with
+ *                `absolutePorts` (the local fleet script) the port itself
  */
-export async function startFleet({ root, dir, databaseUrl, env = {}, distDir = ".next", fromPort = 4000, webs = 2, log = () => {} }) {
+export async function startFleet({ root, dir, databaseUrl, env = {}, distDir = ".next", fromPort = 4000, absolutePorts = false, webs = 2, log = () => {} }) {
   fs.mkdirSync(dir, { recursive: true });
   const certificate = makeSigningCertificate(path.join(dir, "certificate"));
-  const proxyPort = await freePort(fromPort);
+  /** A free port from an actual port number (the band's offset already in it). */
+  const findPort = absolutePorts ? (from) => freePortBetween(from) : (from) => freePort(from - portOffset());
+  const proxyPort = await findPort(absolutePorts ? fromPort : fromPort + portOffset());
   const appUrl = `http://localhost:${proxyPort}`;
   const shared = {
     ...process.env,
@@ -142,7 +146,7 @@ export async function startFleet({ root, dir, databaseUrl, env = {}, distDir = "
   }
   let nextPort = proxyPort + 1;
   const takePort = async () => {
-    const p = await freePort(nextPort - portOffset());
+    const p = await findPort(nextPort);
     nextPort = p + 1;
     return p;
   };

@@ -22,6 +22,10 @@ export function portOffset() {
   if (!Number.isInteger(offset) || offset < 0 || offset % PORT_BAND_WIDTH !== 0) {
     throw new Error(`E2E_PORT_OFFSET must be a multiple of ${PORT_BAND_WIDTH} (got ${process.env.E2E_PORT_OFFSET}): runs side by side need bands that do not overlap`);
   }
+  // Below Linux's ephemeral ports (32768-60999), where listeners on port 0 and outgoing connections get theirs.
+  if (PORT_BAND_FIRST + PORT_BAND_WIDTH + offset > 32768) {
+    throw new Error(`E2E_PORT_OFFSET ${offset} puts the test ports among the ephemeral ones (from 32768): use at most ${32768 - PORT_BAND_FIRST - PORT_BAND_WIDTH}`);
+  }
   return offset;
 }
 
@@ -32,8 +36,14 @@ export async function freePort(fromPort) {
     throw new Error(`fromPort ${fromPort} is outside the test ports' band (${PORT_BAND_FIRST}..${bandEnd - 101}): choose one inside it`);
   }
   const offset = portOffset();
-  const from = fromPort + offset;
-  const to = bandEnd + offset;
+  return freePortBetween(fromPort + offset, bandEnd + offset);
+}
+
+/**
+ * The first free port in [from, to), no band: for what runs outside the tests
+ * (the local fleet script, whose FLEET_PORT the user chooses).
+ */
+export async function freePortBetween(from, to = from + 100) {
   for (let port = from; port < to; port++) {
     const free = await new Promise((resolve) => {
       const srv = net.createServer();

@@ -7,7 +7,7 @@ import v8 from "node:v8";
  * functions V8 recompiles with its optimising compiler as they run (dynamic
  * tier-up). With many compile tasks, each background thread gets a malloc
  * arena of its own, and the arenas keep their compile memory after the work:
- * ~40 MB of an idle server's ~300 MB (bench/README.md, "Idle memory, third
+ * ~40–45 MB of an idle server's ~300 MB (bench/README.md, "Idle memory, third
  * pass"). One task optimises the same functions, one after another: query
  * speed once warm is unchanged (search p50 at 100,000 documents within noise),
  * and the first start is no slower. Not `--liftoff-only`, which saves ~45 MB
