@@ -64,6 +64,22 @@ describe("the harness's servers", () => {
     expect(fs.readFileSync(log, "utf8")).toMatch(/\x1b\[[0-9;]*m/);
   });
 
+  it("an EADDRINUSE logged after the server's own Ready line (another port of the app) does not undo it", { timeout: 30_000 }, async () => {
+    const c = await control();
+    const port = await c.freePort(4900 - 120);
+    const answering = http.createServer((req, res) => {
+      res.writeHead(req.url?.startsWith("/public/") ? 401 : 200);
+      res.end("ours");
+    });
+    await new Promise<void>((resolve) => answering.listen({ port }, resolve));
+    cleanups.push(() => new Promise((r) => answering.close(r)));
+    const log = path.join(artifacts, "harness-ports-later-error.log");
+    fs.writeFileSync(log, `✓ Ready in 120ms\n{"msg":"metrics endpoint not started","err":"listen EADDRINUSE: address already in use :::9464"}\n`);
+    // The process part of a started server; it never exits here.
+    const server = { child: null as never, done: new Promise<unknown>(() => {}), log };
+    await expect(c.waitForServer(server, `http://localhost:${port}`, { timeoutMs: 10_000 })).resolves.toBeUndefined();
+  });
+
   it("ports stay in their band: a base outside it, or an offset that would make bands overlap, is an error", async () => {
     const c = await control();
     await expect(c.freePort(2000)).rejects.toThrow(/outside the test ports' band/);

@@ -64,8 +64,10 @@ export function startServer({ env, port, log }) {
 
 /**
  * Whether `next start` has bound its port, from its log: "Ready" is printed
- * once it listens; a port taken meanwhile is an EADDRINUSE error (and an exit).
- * Answers "ready", "in use" or "" (not yet).
+ * once it listens; a port taken meanwhile is an EADDRINUSE error (and an exit)
+ * before any "Ready". Answers "ready", "in use" or "" (not yet). "Ready" wins:
+ * an EADDRINUSE logged after it is about something else (a worker's metrics
+ * port, a callback receiver), not the server's own port.
  */
 function bindState(log) {
   let text = "";
@@ -76,8 +78,8 @@ function bindState(log) {
   }
   // Colours included when the runner forces them (Playwright sets FORCE_COLOR): "✓\e[22m\e[39m Ready in".
   text = text.replace(/\x1b\[[0-9;]*m/g, "");
-  if (/EADDRINUSE/.test(text)) return "in use";
-  return /✓ Ready in/.test(text) ? "ready" : "";
+  if (/✓ Ready in/.test(text)) return "ready";
+  return /EADDRINUSE/.test(text) ? "in use" : "";
 }
 
 /**
@@ -90,10 +92,12 @@ export async function waitForServer(server, baseUrl, { timeoutMs = 120_000 } = {
   let exited = null;
   server.done.then((r) => (exited = r));
   let lastError = "";
+  // Read from the log until it says "ready", then not again (the log grows while migrations run).
+  let bound = server.log ? "" : "ready";
   while (Date.now() < deadline) {
     // An answer on the port proves nothing until our own process says it listens there: another
     // server may hold the port (taken after freePort chose it), and its answers are not ours.
-    const bound = server.log ? bindState(server.log) : "ready";
+    if (bound !== "ready") bound = bindState(server.log);
     if (bound === "in use") throw new Error(`port of ${baseUrl} already in use: another process took it after it was chosen (see ${server.log})`);
     if (exited) throw new Error(`the server exited before answering (code ${exited.code}, signal ${exited.signal})`);
     if (!bound) {
