@@ -97,8 +97,9 @@ const schema = z.object({
   /** Memory an upload's processing may add to the process (MB) before it is stopped (run-in-worker.ts; plus 64 MB per worker on its first job, worker-pool.ts). */
   PROCESSING_MEMORY_MB: z.coerce.number().int().min(64).max(16384).default(256),
   /**
-   * What draws the page images of uploads and signed documents: "pdftoppm" (poppler's, ~2× faster:
-   * docs/processing.md), "pdfjs" (pdf.js in the workers), "auto" (pdftoppm when it and prlimit are installed).
+   * What draws the page images of uploads and signed documents: "pdftoppm" (poppler's renderers, ~2× faster:
+   * pdftocairo the page images, pdftoppm the thumbnails; docs/processing.md), "pdfjs" (pdf.js in the workers),
+   * "auto" (poppler when pdftoppm, pdftocairo and prlimit are installed).
    */
   PROCESSING_RENDERER: z.enum(["auto", "pdftoppm", "pdfjs"]).default("auto"),
   /** Time an upload's processing may take (seconds) before it is stopped. */

@@ -213,28 +213,33 @@ describe("page images from pdftoppm and from pdf.js", () => {
 });
 
 /**
- * A pdftoppm that misbehaves, first on the server's PATH: the page-image process of the run starting at page 1 draws
- * that page and is then killed (-9), the thumbnail processes of the other runs draw the wrong size; anything else is
- * the real pdftoppm. With a file `hang` beside it, it only waits (sleep 61.5).
+ * Poppler's renderers misbehaving, first on the server's PATH (the same script as `pdftocairo`, which draws the page
+ * images, and `pdftoppm`, which draws the thumbnails): the page-image process of the run starting at page 1 draws
+ * that page, leaves page 2's file cut short (as a kill while writing does) and is then killed (-9), the thumbnail processes of the other runs draw the wrong size; anything else is
+ * the real tool. With a file `hang` beside them, they only wait (sleep 61.5).
  */
-function fakePdftoppm(): string {
-  const real = spawnSync("sh", ["-c", "command -v pdftoppm"], { encoding: "utf8" }).stdout.trim();
+function fakePoppler(): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "fake-pdftoppm-"));
-  const script = `#!/bin/sh
+  for (const tool of ["pdftocairo", "pdftoppm"]) {
+    const real = spawnSync("sh", ["-c", `command -v ${tool}`], { encoding: "utf8" }).stdout.trim();
+    expect(real, `${tool} (poppler-utils) is installed where the tests run`).not.toBe("");
+    const script = `#!/bin/sh
 REAL=${JSON.stringify(real)}
 case " $* " in *" -v "*) exec "$REAL" "$@";; esac
 [ -e "$(dirname "$0")/hang" ] && exec sleep 61.5
-first=""; width=""; prev=""
+first=""; prev=""
 for a in "$@"; do
   [ "$prev" = "-f" ] && first="$a"
-  [ "$prev" = "-scale-to-x" ] && width="$a"
   prev="$a"
 done
-if [ "$first" = 1 ] && [ "$width" -gt 200 ]; then
+if [ "$first" = 1 ] && [ ${tool} = pdftocairo ]; then
   "$REAL" "$@" -l 1
+  for root in "$@"; do :; done
+  head -c 3000 "$root-1.jpg" > "$root.part"
+  mv "$root.part" "$root-2.jpg"
   kill -9 $$
 fi
-if [ "$first" != 1 ] && [ "$width" -le 200 ]; then
+if [ "$first" != 1 ] && [ ${tool} = pdftoppm ]; then
   for a in "$@"; do
     shift
     if [ "$a" = 200 ]; then set -- "$@" 150; else set -- "$@" "$a"; fi
@@ -243,7 +248,8 @@ if [ "$first" != 1 ] && [ "$width" -le 200 ]; then
 fi
 exec "$REAL" "$@"
 `;
-  fs.writeFileSync(path.join(dir, "pdftoppm"), script, { mode: 0o755 });
+    fs.writeFileSync(path.join(dir, tool), script, { mode: 0o755 });
+  }
   return dir;
 }
 
@@ -253,7 +259,7 @@ describe("a pdftoppm that fails", () => {
     expect(HAS_PDFTOPPM, "pdftoppm (poppler-utils) is installed where the tests run").toBe(true);
     const server = ownServer!;
     await server.stop();
-    const fake = fakePdftoppm();
+    const fake = fakePoppler();
     server.env.PATH = `${fake}:${process.env.PATH}`;
     server.env.PROCESSING_RENDERER = "pdftoppm";
     await server.start();
@@ -262,8 +268,8 @@ describe("a pdftoppm that fails", () => {
       for (let i = 0; i < 6; i++) pdf.addPage([612, 792]).drawRectangle({ x: 100, y: 500, width: 200, height: 100, color: rgb(0, 0, 0) });
       const before = await counterValues(server.baseUrl, "processing_pages_total");
       const done = await uploadTo(server.baseUrl, token, await pdf.save());
-      // Runs of 3 pages on 2 workers: page 1 from pdftoppm (its process then died), 2–3 from pdf.js; 4–6's thumbnails
-      // came at the wrong size, so pdf.js drew those pages too.
+      // Runs of 3 pages on 2 workers: page 1 from poppler (its process then died, page 2's file half written), 2–3
+      // from pdf.js; 4–6's thumbnails came at the wrong size, so pdf.js drew those pages too.
       expect(countsMoved(before, await counterValues(server.baseUrl, "processing_pages_total"))).toEqual({ pdftoppm: 1, pdfjs: 5 });
       expect(done.doc.page_image_urls).toHaveLength(6);
       for (let i = 0; i < 6; i++) {

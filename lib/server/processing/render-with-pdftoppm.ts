@@ -4,7 +4,7 @@ import path from "node:path";
 import { env } from "@/lib/env";
 import { PAGE_IMAGE, type PageSize, type RenderedPage } from "@/lib/server/pdf/render-pages";
 import { declaredImageSize } from "./image-size";
-import { runPdftoppm } from "./pdftoppm";
+import { runPdftoppm, sizeArgs } from "./pdftoppm";
 import { makeRenderDir, removeRenderDir } from "./render-dirs";
 import type { PageRenderer } from "./run-in-worker";
 import type { Job } from "./worker-pool";
@@ -47,18 +47,18 @@ export async function renderWithPdftoppm(
     const loop = async (i: number) => {
       while (next < runs.length && !stop.signal.aborted) {
         const run = runs[next++]!;
-        // Two processes per run, the page images and the thumbnails (drawn at their size: cheaper than
-        // decoding and scaling the page image down); a page is given once it has both.
+        // Two processes per run, the page images (pdftocairo) and the thumbnails (pdftoppm, drawn at their size:
+        // cheaper than decoding and scaling the page image down); a page is given once it has both.
         const halves = new Map<number, { image?: Buffer; thumbnail?: Buffer }>();
         const delivered = new Set<number>();
         const draw = (kind: "image" | "thumbnail", pixels: { width: number; height: number }, quality: number) =>
           runPdftoppm({
+            tool: TOOL[kind],
             pdfPath,
             dir: path.join(dir, `${kind}-${run.first}`),
             first: run.first,
             last: run.last,
-            // pdftoppm (22.12) scales the page as stored, then turns it: a turned page's sizes are given swapped.
-            size: run.turned ? { x: pixels.height, y: pixels.width } : { x: pixels.width, y: pixels.height },
+            size: sizeArgs(TOOL[kind], pixels, run, run.turned),
             quality,
             // The job's budget, shared by its processes (they are outside the RSS the workers' watch sees).
             dataMb: Math.max(32, Math.floor(budgetMb / (2 * workers))),
@@ -115,13 +115,16 @@ export async function renderWithPdftoppm(
   }
 }
 
+/** Which of poppler's renderers draws what (pdftoppm.ts). */
+const TOOL = { image: "pdftocairo", thumbnail: "pdftoppm" } as const;
+
 /** A page image of another size than asked: the run stops there and pdf.js draws the rest of it. */
 class SkipPage extends Error {}
 
-type Run = { first: number; last: number } & Pick<PageSize, "pixels" | "thumbnail" | "turned">;
+type Run = { first: number; last: number } & Pick<PageSize, "width" | "height" | "pixels" | "thumbnail" | "turned">;
 
 /**
- * Consecutive pages of the same pixel size and turn, at most 1/processes of the pages
+ * Consecutive pages of the same size (points and pixels) and turn, at most 1/processes of the pages
  * each: a document of one page size is one run per process (each run starts
  * two processes, ~25 ms of CPU each; smaller runs measured slower on the
  * bench's 50 pages), pages of other sizes start runs of their own.
@@ -132,9 +135,15 @@ function planRuns(sizes: PageSize[], processes: number): Run[] {
   sizes.forEach((s, i) => {
     const last = runs.at(-1);
     const same =
-      last && last.last - last.first + 1 < most && last.pixels.width === s.pixels.width && last.pixels.height === s.pixels.height && last.turned === s.turned;
+      last &&
+      last.last - last.first + 1 < most &&
+      last.width === s.width &&
+      last.height === s.height &&
+      last.pixels.width === s.pixels.width &&
+      last.pixels.height === s.pixels.height &&
+      last.turned === s.turned;
     if (same) last.last = i + 1;
-    else runs.push({ first: i + 1, last: i + 1, pixels: s.pixels, thumbnail: s.thumbnail, turned: s.turned });
+    else runs.push({ first: i + 1, last: i + 1, width: s.width, height: s.height, pixels: s.pixels, thumbnail: s.thumbnail, turned: s.turned });
   });
   return runs;
 }
