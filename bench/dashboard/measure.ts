@@ -69,6 +69,40 @@ export async function measureVariant(base: string, v: Variant, auth: Auth, o: { 
   return res;
 }
 
+/**
+ * The floor under every page of this server: a small page that renders per
+ * request like all of them (the root layout's nonce) but reads no session and
+ * makes no API call — `/verify`'s form, ~11 KB — timed the same way against
+ * the documents page's own API call (page 1). Whatever the dashboard does, a
+ * page costs at least this much of Next's own handling on top of its data.
+ */
+export const FLOOR_PAGE = "/verify";
+
+export type FloorResult = { page: string; floor: Stats; api: Stats; ratio: number; pageBytes: number };
+
+export async function measureFloor(base: string, auth: Auth, o: { runs: number; warmup: number; log: (s: string) => void }): Promise<FloorResult> {
+  const floor = () => hit(base + FLOOR_PAGE, { Accept: "text/html" });
+  const api = () => hit(base + VARIANTS[0]!.api, { Authorization: `Bearer ${auth.token}`, Accept: "application/json" });
+  const first = await floor();
+  if (first.status !== 200) throw new Error(`${FLOOR_PAGE} answered ${first.status}`);
+  for (let i = 0; i < o.warmup; i++) {
+    await floor();
+    await api();
+  }
+  const ms = { floor: [] as number[], api: [] as number[] };
+  for (let r = 0; r < o.runs; r++) {
+    const order = r % 2 ? (["api", "floor"] as const) : (["floor", "api"] as const);
+    for (const side of order) {
+      const h = await (side === "floor" ? floor() : api());
+      if (h.status !== 200) throw new Error(`${side} answered ${h.status} in run ${r}`);
+      ms[side].push(h.ms);
+    }
+  }
+  const res: FloorResult = { page: FLOOR_PAGE, floor: stats(ms.floor), api: stats(ms.api), ratio: median(ms.floor) / median(ms.api), pageBytes: first.body.length };
+  o.log(`  ${"floor".padEnd(16)} page ${res.floor.medianMs.toFixed(0).padStart(5)} ms   api ${res.api.medianMs.toFixed(0).padStart(5)} ms   ratio ${res.ratio.toFixed(2)} (${FLOOR_PAGE}: no session, no data)`);
+  return res;
+}
+
 /** Guards the comparison: both answer 200, and the page lists the API's first document and its page count. */
 function checkPair(v: Variant, page: Hit, api: Hit) {
   if (api.status !== 200) throw new Error(`${v.api} answered ${api.status}: ${api.body.slice(0, 300)}`);

@@ -3,14 +3,14 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { RouteJs } from "./first-load-js";
-import type { VariantResult } from "./measure";
+import type { FloorResult, VariantResult } from "./measure";
 
 export type FirstLoad = { shared: { files: number; gzipBytes: number }; routes: (RouteJs & { html?: { files: number; gzipBytes: number } })[] };
 
 const kb = (b: number) => (b / 1024).toFixed(1);
 const ms = (x: number) => x.toFixed(0);
 
-export function printTimes(results: VariantResult[], head: string) {
+export function printTimes(results: VariantResult[], floor: FloorResult, head: string) {
   console.log(`\n${head}`);
   console.log(`${"variant".padEnd(16)} ${"".padEnd(4)} | ${"page: median".padStart(12)} ${"p95".padStart(6)} ${"min".padStart(6)} | ${"API: median".padStart(11)} ${"p95".padStart(6)} ${"min".padStart(6)} | ${"page/API".padStart(8)} ${"paired".padStart(6)}`);
   for (const r of results) {
@@ -20,8 +20,14 @@ export function printTimes(results: VariantResult[], head: string) {
         `${ms(a.medianMs).padStart(11)} ${ms(a.p95Ms).padStart(6)} ${ms(a.minMs).padStart(6)} | ${r.ratio.toFixed(2).padStart(8)} ${r.pairedRatio.toFixed(2).padStart(6)}`,
     );
   }
+  const f = floor;
+  console.log(
+    `${"floor".padEnd(16)} ${"ms".padEnd(4)} | ${ms(f.floor.medianMs).padStart(12)} ${ms(f.floor.p95Ms).padStart(6)} ${ms(f.floor.minMs).padStart(6)} | ` +
+      `${ms(f.api.medianMs).padStart(11)} ${ms(f.api.p95Ms).padStart(6)} ${ms(f.api.minMs).padStart(6)} | ${f.ratio.toFixed(2).padStart(8)}`,
+  );
   console.log("page = GET <variant page> with the session cookie (full server render, body read to the end);");
   console.log("API  = GET /public/v2/documents with the same query and a bearer token; paired = median of same-round ratios.");
+  console.log(`floor = GET ${f.page} (no session, no API call, ${(f.pageBytes / 1024).toFixed(0)} KB), against page 1's API call: what any page of this server costs beyond its data.`);
 }
 
 export function printFirstLoad(fl: FirstLoad) {

@@ -19,7 +19,7 @@ import { peekDataset, type StoredDataset } from "../lib/datasets";
 import { appEnv, type BenchDatabase } from "./database";
 import { makeDataset } from "../lib/make-dataset";
 import { byHtml, byManifest, sharedJs } from "./first-load-js";
-import { measureVariant, VARIANTS, type VariantResult } from "./measure";
+import { measureFloor, measureVariant, VARIANTS, type VariantResult } from "./measure";
 import { freePort, startServer, stop, type Proc } from "./processes";
 import { dashboardGoals } from "./goals";
 import { printExplain, printFirstLoad, printGoals, printTimes, writeJson, type FirstLoad } from "./report";
@@ -71,6 +71,7 @@ try {
   phase(`measuring: ${WARMUP} warm-up + ${RUNS} timed requests per side and variant, alternating`);
   const results: VariantResult[] = [];
   for (const v of VARIANTS) results.push(await measureVariant(base, v, auth, { runs: RUNS, warmup: WARMUP, log }));
+  const floor = await measureFloor(base, auth, { runs: RUNS, warmup: WARMUP, log });
 
   phase("first-load JS");
   const firstLoad: FirstLoad = { shared: sharedJs(DIST_DIR), routes: byManifest(DIST_DIR) };
@@ -93,10 +94,10 @@ try {
   }
 
   const head = `${DOCS} documents, ${db.kind}; ${RUNS} timed + ${WARMUP} warm-up requests per side; ${os.cpus().length} CPUs, load ${loadBefore.map((l) => l.toFixed(1)).join(" ")}`;
-  printTimes(results, head);
+  printTimes(results, floor, head);
   printFirstLoad(firstLoad);
   printExplain(explained);
-  const goals = dashboardGoals(results, firstLoad);
+  const goals = dashboardGoals(results, floor, firstLoad);
   printGoals(goals);
   await writeJson("dashboard", {
     better: "lower",
@@ -109,6 +110,7 @@ try {
     loadavg: { before: loadBefore, after: os.loadavg() },
     versions: { node: process.version, next: (JSON.parse(fs.readFileSync("node_modules/next/package.json", "utf8")) as { version: string }).version },
     results,
+    floor,
     firstLoad,
     explain: explained,
   });
