@@ -43,20 +43,7 @@ export async function measureVariant(base: string, v: Variant, auth: Auth, o: { 
   // The first pair also checks both sides show the same list.
   const first = await api();
   const check = checkPair(v, await page(), first);
-  for (let i = 1; i < o.warmup; i++) {
-    await page();
-    await api();
-  }
-
-  const ms = { page: [] as number[], api: [] as number[] };
-  for (let r = 0; r < o.runs; r++) {
-    const order = r % 2 ? (["api", "page"] as const) : (["page", "api"] as const);
-    for (const side of order) {
-      const h = await (side === "page" ? page() : api());
-      if (h.status !== 200) throw new Error(`${side} ${side === "page" ? v.page : v.api} answered ${h.status} in run ${r}`);
-      ms[side].push(h.ms);
-    }
-  }
+  const ms = await timeAlternating({ page: [v.page, page], api: [v.api, api] }, o.runs, o.warmup - 1);
   const res: VariantResult = {
     variant: v,
     page: stats(ms.page),
@@ -67,6 +54,28 @@ export async function measureVariant(base: string, v: Variant, auth: Auth, o: { 
   };
   o.log(`  ${v.name.padEnd(16)} page ${res.page.medianMs.toFixed(0).padStart(5)} ms   api ${res.api.medianMs.toFixed(0).padStart(5)} ms   ratio ${res.ratio.toFixed(2)}`);
   return res;
+}
+
+/**
+ * Times the two sides request after request (after `warmup` untimed pairs), alternating which goes first each
+ * round so drift falls on both alike; every answer must be a 200.
+ */
+async function timeAlternating(sides: Record<"page" | "api", [path: string, call: () => Promise<Hit>]>, runs: number, warmup: number) {
+  for (let i = 0; i < warmup; i++) {
+    await sides.page[1]();
+    await sides.api[1]();
+  }
+  const ms = { page: [] as number[], api: [] as number[] };
+  for (let r = 0; r < runs; r++) {
+    const order = r % 2 ? (["api", "page"] as const) : (["page", "api"] as const);
+    for (const side of order) {
+      const [path, call] = sides[side];
+      const h = await call();
+      if (h.status !== 200) throw new Error(`${side} ${path} answered ${h.status} in run ${r}`);
+      ms[side].push(h.ms);
+    }
+  }
+  return ms;
 }
 
 /**
@@ -85,19 +94,8 @@ export async function measureFloor(base: string, auth: Auth, o: { runs: number; 
   const api = () => hit(base + VARIANTS[0]!.api, { Authorization: `Bearer ${auth.token}`, Accept: "application/json" });
   const first = await floor();
   if (first.status !== 200) throw new Error(`${FLOOR_PAGE} answered ${first.status}`);
-  for (let i = 0; i < o.warmup; i++) {
-    await floor();
-    await api();
-  }
-  const ms = { floor: [] as number[], api: [] as number[] };
-  for (let r = 0; r < o.runs; r++) {
-    const order = r % 2 ? (["api", "floor"] as const) : (["floor", "api"] as const);
-    for (const side of order) {
-      const h = await (side === "floor" ? floor() : api());
-      if (h.status !== 200) throw new Error(`${side} answered ${h.status} in run ${r}`);
-      ms[side].push(h.ms);
-    }
-  }
+  const times = await timeAlternating({ page: [FLOOR_PAGE, floor], api: [VARIANTS[0]!.api, api] }, o.runs, o.warmup);
+  const ms = { floor: times.page, api: times.api };
   const res: FloorResult = { page: FLOOR_PAGE, floor: stats(ms.floor), api: stats(ms.api), ratio: median(ms.floor) / median(ms.api), pageBytes: first.body.length };
   o.log(`  ${"floor".padEnd(16)} page ${res.floor.medianMs.toFixed(0).padStart(5)} ms   api ${res.api.medianMs.toFixed(0).padStart(5)} ms   ratio ${res.ratio.toFixed(2)} (${FLOOR_PAGE}: no session, no data)`);
   return res;

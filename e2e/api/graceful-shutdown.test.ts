@@ -247,11 +247,14 @@ describe("SIGTERM: stop taking work, finish or hand back what runs, exit within 
   it("npm run worker stopped while pdftoppm draws: its processes and temporary directory go with it, the job goes back", { timeout: 600_000 }, async (ctx) => {
     if (setup.skipReason) ctx.skip(setup.skipReason);
     for (const w of fleet!.workers) if (w.child.exitCode === null && w.child.signalCode === null) await fleet!.terminate(w);
-    // A pdftoppm that never finishes (it only sleeps), so the job is still drawing when the signal comes.
-    const real = spawnSync("sh", ["-c", "command -v pdftoppm"], { encoding: "utf8" }).stdout.trim();
-    expect(real, "pdftoppm (poppler-utils) is installed where the tests run").not.toBe("");
+    // Poppler's renderers that never finish (they only sleep: pdftocairo for the page images, pdftoppm for the
+    // thumbnails), so the job is still drawing when the signal comes.
     const fake = fs.mkdtempSync(path.join(os.tmpdir(), "hung-pdftoppm-"));
-    fs.writeFileSync(path.join(fake, "pdftoppm"), `#!/bin/sh\ncase " $* " in *" -v "*) exec ${JSON.stringify(real)} "$@";; esac\nexec sleep 67.5\n`, { mode: 0o755 });
+    for (const tool of ["pdftocairo", "pdftoppm"]) {
+      const real = spawnSync("sh", ["-c", `command -v ${tool}`], { encoding: "utf8" }).stdout.trim();
+      expect(real, `${tool} (poppler-utils) is installed where the tests run`).not.toBe("");
+      fs.writeFileSync(path.join(fake, tool), `#!/bin/sh\ncase " $* " in *" -v "*) exec ${JSON.stringify(real)} "$@";; esac\nexec sleep 67.5\n`, { mode: 0o755 });
+    }
     const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "shutdown-tmp-"));
     let group = 0; // the worker's process group: its processes keep it after it exits (another run's sleep is not ours)
     const sleeping = () =>
@@ -268,14 +271,15 @@ describe("SIGTERM: stop taking work, finish or hand back what runs, exit within 
       });
       group = busy.pid; // (started detached: it leads its group)
       const ids = await submit(1, "Pdftoppm shutdown");
-      await waitUntil("pdftoppm drawing for the worker", async () => sleeping().length > 0 && jobDirs().length > 0);
+      // (both processes of each run: the page images' and the thumbnails')
+      await waitUntil("poppler drawing for the worker", async () => sleeping().length >= 2 && jobDirs().length > 0);
 
       // To the process alone, as an orchestrator signals a container's first process (not its group): the
       // processes it started are its own to end.
       process.kill(busy.pid, "SIGTERM");
       const ended = await busy.done;
       expect(ended.code, `exit: ${JSON.stringify(ended)}`).toBe(0);
-      await expect.poll(sleeping, { timeout: 3000, message: "pdftoppm processes left running after the worker's exit" }).toEqual([]);
+      await expect.poll(sleeping, { timeout: 3000, message: "poppler processes left running after the worker's exit" }).toEqual([]);
       expect(jobDirs(), "temporary directories left after the worker's exit").toEqual([]);
       const after = await jobStates();
       expect(after.active ?? 0, `jobs by state after the exit: ${JSON.stringify(after)}`).toBe(0);

@@ -1,13 +1,16 @@
 // Both page renderers draw the same pages (issue 14 point 4, docs/processing.md):
-// poppler's pdftoppm (installed here and in CI) and pdf.js in the workers (the
-// fallback on a machine without poppler), on a server of this test's own
-// started with PROCESSING_RENDERER=pdfjs, then =pdftoppm. One upload with the pages that tell renderers apart — a
+// poppler's (pdftocairo for the page images, pdftoppm for the thumbnails;
+// installed here and in CI) and pdf.js in the workers (the fallback on a
+// machine without poppler), on a server of this test's own started with
+// PROCESSING_RENDERER=pdfjs, then =pdftoppm. One upload with the pages that tell renderers apart — a
 // tag, landscape, /Rotate 90, a crop box inside the media box, a page so tall
-// that it is scaled by area — must give the same page sizes, the same image
+// that it is scaled by area, a small page whose size is not a round number of
+// points — must give the same page sizes, the same image
 // and thumbnail sizes, the same fields, and the same picture: dark where the
 // page has its black box, the same coarse greys elsewhere. Then the fallback:
-// with a pdftoppm that dies after its first page or draws the wrong size,
-// pdf.js draws the pages it did not deliver, and the upload is whole.
+// with a renderer that dies after its first page (leaving the next one's file
+// cut short) or draws the wrong size, pdf.js draws the pages it did not
+// deliver, and the upload is whole.
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
@@ -52,6 +55,8 @@ const PAGES = [
   { size: [842, 595], box: { x: 0.6, y: 0.5, w: 0.3, h: 0.3 } },
   { size: [612, 792], rotate: 90, box: { x: 0.5, y: 0.1, w: 0.4, h: 0.3 } },
   { size: [612, 792], crop: [50, 100, 400, 500], box: { x: 0.2, y: 0.6, w: 0.5, h: 0.3 } },
+  // 20 mm wide: pdf.js's sizes rounded to 0.01 pt would put pdftocairo's a pixel over (1101 wide)
+  { size: [56.6929, 100.37], box: { x: 0.2, y: 0.3, w: 0.6, h: 0.4 } },
   { size: [120, 4000], box: { x: 0.2, y: 0.05, w: 0.6, h: 0.1 } },
 ] as const;
 
@@ -61,6 +66,7 @@ const PIXELS = [
   [1100, 778],
   [1100, 850],
   [1100, 1375],
+  [1100, 1948],
   [347, 11548],
 ];
 
@@ -193,7 +199,7 @@ describe("page images from pdftoppm and from pdf.js", () => {
     expect(fieldsOf(poppler.doc)).toEqual(fieldsOf(pdfjs.doc));
     expect(fieldsOf(poppler.doc).map((f) => [f.role, f.page])).toEqual([
       ["Client", 1],
-      ["Manager", 5],
+      ["Manager", 6],
     ]);
 
     for (let i = 0; i < PAGES.length; i++) {

@@ -115,6 +115,11 @@ export type PageSize = {
   /** In PDF points as displayed (rotation applied), as renderPage reports them. */
   width: number;
   height: number;
+  /**
+   * The same unrounded, as pdf.js computes them: what `pixels` came from, and what another renderer's
+   * resolution is worked out from (`width` and `height` are rounded to 0.01 pt, a pixel off on a small page).
+   */
+  points: { width: number; height: number };
   /** The page image's and the thumbnail's size in pixels, as renderPage draws them. */
   pixels: { width: number; height: number };
   thumbnail: { width: number; height: number };
@@ -129,7 +134,8 @@ export async function pageSize(doc: PdfDoc, n: number): Promise<PageSize> {
     const base = page.getViewport({ scale: 1 });
     const pixels = pagePixels(base.width, base.height);
     const turned = page.rotate % 180 !== 0;
-    return { width: round2(base.width), height: round2(base.height), pixels, thumbnail: thumbnailPixels(pixels), turned };
+    const points = { width: base.width, height: base.height };
+    return { width: round2(base.width), height: round2(base.height), points, pixels, thumbnail: thumbnailPixels(pixels), turned };
   } finally {
     page.cleanup();
   }

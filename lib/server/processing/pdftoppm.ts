@@ -1,6 +1,6 @@
 import "server-only";
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
-import { watch } from "node:fs";
+import { watch, type FSWatcher } from "node:fs";
 import fs from "node:fs/promises";
 import path from "node:path";
 import { env } from "@/lib/env";
@@ -36,11 +36,15 @@ export function killLivePdftoppm() {
   for (const child of g.__pdftoppmLive ?? []) child.kill("SIGKILL");
 }
 
-/** Whether uploads' pages come from pdftoppm: PROCESSING_RENDERER, "auto" when pdftoppm and prlimit are installed. */
+/**
+ * Whether uploads' pages come from poppler (pdftocairo, and pdftoppm for the thumbnails): PROCESSING_RENDERER,
+ * "auto" when both and prlimit are installed (Debian's poppler-utils has both; a poppler built without cairo
+ * has no pdftocairo, and pdf.js draws there).
+ */
 export function usePdftoppm(): boolean {
   const mode = env().PROCESSING_RENDERER;
   if (mode === "pdfjs") return false;
-  // Looked up once per process (two short synchronous runs, ~10 ms, on the first upload).
+  // Looked up once per process (three short synchronous runs, ~15 ms, on the first upload).
   g.__pdftoppmFound ??= runs("pdftoppm", ["-v"]) && runs("pdftocairo", ["-v"]) && runs("prlimit", ["--version"]);
   if (mode === "pdftoppm" && !g.__pdftoppmFound) {
     throw new Error("PROCESSING_RENDERER=pdftoppm, but pdftoppm, pdftocairo or prlimit is not installed (Debian: poppler-utils, util-linux)");
@@ -115,22 +119,14 @@ export async function runPdftoppm(run: PdftoppmRun): Promise<void> {
     run.pdfPath,
     root,
   ];
-  const child = spawn("prlimit", args, {
-    // (what poppler says about a damaged file is of no use here: a page it does not deliver is drawn elsewhere)
-    stdio: "ignore",
-    // Not the server's environment (database address, secrets): what fontconfig needs to find fonts.
-    env: childEnv(),
-    signal: run.signal,
-    killSignal: "SIGKILL",
-  });
-  live().add(child);
   let chain = Promise.resolve();
   let failed: unknown = null;
   let handed = run.first - 1;
   let exited = false;
+  let queued = false;
+  let child: ChildProcess | undefined;
   // Hands every page known to be complete and not handed yet, in page order (one look at a time: chained). A file
   // being written sends a change per buffer it writes: a look still waiting to start covers all of them.
-  let queued = false;
   const look = () => {
     if (queued) return;
     queued = true;
@@ -152,22 +148,41 @@ export async function runPdftoppm(run: PdftoppmRun): Promise<void> {
         }
       } catch (e) {
         failed ??= e;
-        child.kill("SIGKILL");
+        child?.kill("SIGKILL");
       }
     });
   };
-  // A file's creation ("rename"; its writes are "change"s) is what says the page before it is complete.
-  const watcher = watch(run.dir, (event) => event === "rename" && look());
-  watcher.on("error", () => {}); // (the poll below still looks)
+  // Watched before the process starts, so no file is missed; a file's creation ("rename"; its writes are "change"s)
+  // is what says the page before it is complete. Without a watch (inotify's limit reached) the poll alone looks.
+  let watcher: FSWatcher | undefined;
+  try {
+    watcher = watch(run.dir, (event) => event === "rename" && look());
+    watcher.on("error", () => {});
+  } catch {
+    watcher = undefined;
+  }
   const poll = setInterval(look, 250);
-  await new Promise<void>((resolve) => {
-    // "error" also comes when the signal kills it, before it has exited: then its "close" is awaited.
-    child.on("error", () => child.pid === undefined && resolve()); // not started (prlimit missing)
-    child.on("close", () => resolve());
-  });
-  clearInterval(poll);
-  watcher.close();
-  live().delete(child);
+  try {
+    child = spawn("prlimit", args, {
+      // (what poppler says about a damaged file is of no use here: a page it does not deliver is drawn elsewhere)
+      stdio: "ignore",
+      // Not the server's environment (database address, secrets): what fontconfig needs to find fonts.
+      env: childEnv(),
+      signal: run.signal,
+      killSignal: "SIGKILL",
+    });
+    live().add(child);
+    const started = child;
+    await new Promise<void>((resolve) => {
+      // "error" also comes when the signal kills it, before it has exited: then its "close" is awaited.
+      started.on("error", () => started.pid === undefined && resolve()); // not started (prlimit missing)
+      started.on("close", () => resolve());
+    });
+  } finally {
+    clearInterval(poll);
+    watcher?.close();
+    if (child) live().delete(child);
+  }
   exited = true;
   look();
   await chain;
@@ -180,8 +195,9 @@ export async function runPdftoppm(run: PdftoppmRun): Promise<void> {
  * pdftoppm (22.12) is given the pixel size, but it scales the page as stored and then turns it: a page turned a
  * quarter (`turned`) gets its sizes swapped. pdftocairo takes sizes as the page is shown, but from a pixel size it
  * derives a resolution and rounds the size it then computes up, and floating point can push that a pixel over
- * (1424 asked, 1425 drawn): it is given the resolution of a size a twentieth of a pixel smaller, which rounds
- * up to the size asked (pdf.js's point sizes are rounded to 0.01 pt: a few thousandths of a pixel at most).
+ * (1424 asked, 1425 drawn): it is given the resolution of a size a twentieth of a pixel smaller, worked out
+ * from pdf.js's unrounded point sizes (`PageSize.points`, which poppler reads alike), which rounds up to the
+ * size asked.
  */
 export function sizeArgs(
   tool: PdftoppmRun["tool"],
@@ -217,7 +233,7 @@ function endsWithEndOfImage(jpeg: Buffer): boolean {
   return jpeg.length >= 4 && jpeg[jpeg.length - 2] === 0xff && jpeg[jpeg.length - 1] === 0xd9;
 }
 
-/** PATH (to find pdftoppm), HOME (fontconfig's cache) and LANG: nothing of the server's own settings. */
+/** PATH (to find poppler's tools), HOME (fontconfig's cache) and LANG: nothing of the server's own settings. */
 function childEnv(): NodeJS.ProcessEnv {
   const env: Record<string, string> = { PATH: process.env.PATH ?? "/usr/bin:/bin", HOME: process.env.HOME ?? "/tmp", LANG: "C.UTF-8" };
   return env as NodeJS.ProcessEnv; // (our ProcessEnv type asks for NODE_ENV, which pdftoppm has no use for)

@@ -10,15 +10,15 @@ import type { PageRenderer } from "./run-in-worker";
 import type { Job } from "./worker-pool";
 
 /**
- * Renders a PDF's pages with pdftoppm processes, one per worker of the job
- * (docs/processing.md): the pages are dealt out in runs of consecutive pages
- * of the same pixel size, in page order, so page 1 comes among the first and
- * a heavy run holds up one process only (and a second one draws the run's
- * thumbnails at their size); the page sizes (points) and pixel
- * sizes are pdf.js's, read by worker 0 from the same bytes, so fields sit
- * where they did with the pdf.js renderer. A page pdftoppm does not deliver
- * (it failed, hit its limits, or drew another size) is rendered by that
- * worker with pdf.js instead.
+ * Renders a PDF's pages with poppler's processes, one pdftocairo per worker
+ * of the job (docs/processing.md): the pages are dealt out in runs of
+ * consecutive pages of the same size, in page order, so page 1 comes among
+ * the first and a heavy run holds up one process only (and a pdftoppm
+ * beside it draws the run's thumbnails at their size); the page sizes
+ * (points) and pixel sizes are pdf.js's, read by worker 0 from the same
+ * bytes, so fields sit where they did with the pdf.js renderer. A page
+ * poppler does not deliver (it failed, hit its limits, or drew another size)
+ * is rendered by that worker with pdf.js instead.
  *
  * `from`: the document the workers have open — "open" (the PDF given to
  * the "open" task; worker 0 has it open) or "source" (the upload as it
@@ -58,7 +58,7 @@ export async function renderWithPdftoppm(
             dir: path.join(dir, `${kind}-${run.first}`),
             first: run.first,
             last: run.last,
-            size: sizeArgs(TOOL[kind], pixels, run, run.turned),
+            size: sizeArgs(TOOL[kind], pixels, run.points, run.turned),
             quality,
             // The job's budget, shared by its processes (they are outside the RSS the workers' watch sees).
             dataMb: Math.max(32, Math.floor(budgetMb / (2 * workers))),
@@ -121,7 +121,7 @@ const TOOL = { image: "pdftocairo", thumbnail: "pdftoppm" } as const;
 /** A page image of another size than asked: the run stops there and pdf.js draws the rest of it. */
 class SkipPage extends Error {}
 
-type Run = { first: number; last: number } & Pick<PageSize, "width" | "height" | "pixels" | "thumbnail" | "turned">;
+type Run = { first: number; last: number } & Pick<PageSize, "points" | "pixels" | "thumbnail" | "turned">;
 
 /**
  * Consecutive pages of the same size (points and pixels) and turn, at most 1/processes of the pages
@@ -137,13 +137,13 @@ function planRuns(sizes: PageSize[], processes: number): Run[] {
     const same =
       last &&
       last.last - last.first + 1 < most &&
-      last.width === s.width &&
-      last.height === s.height &&
+      last.points.width === s.points.width &&
+      last.points.height === s.points.height &&
       last.pixels.width === s.pixels.width &&
       last.pixels.height === s.pixels.height &&
       last.turned === s.turned;
     if (same) last.last = i + 1;
-    else runs.push({ first: i + 1, last: i + 1, width: s.width, height: s.height, pixels: s.pixels, thumbnail: s.thumbnail, turned: s.turned });
+    else runs.push({ first: i + 1, last: i + 1, points: s.points, pixels: s.pixels, thumbnail: s.thumbnail, turned: s.turned });
   });
   return runs;
 }

@@ -71,7 +71,7 @@ async function scanAndRender(
   roles: readonly string[] | "any",
   checked: { pageCount: number; untaggedPagesAsUploaded: boolean },
   onPage: OnPage,
-  /** The pages are drawn by pdftoppm (usePdftoppm). */
+  /** The pages are drawn by poppler's pdftocairo and pdftoppm (usePdftoppm). */
   native: boolean,
 ): Promise<{ pdf: Uint8Array; fields: FieldDefinition[]; pageCount: number }> {
   const count = checked.pageCount;
