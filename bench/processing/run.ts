@@ -166,7 +166,7 @@ try {
     });
 
     const label: Record<Side, string> = { pipeline: "pipeline (processUpload)", baseline: "baseline (pdf.js render only)", pdftoppm: "pdftoppm (reference)" };
-    console.log(`\n${pages}-page PDF, pages ${PAGE_WIDTH_PX}px wide drawn by ${usePdftoppm() ? "pdftoppm" : "pdf.js"}, ${runs} timed runs + 1 warm-up, alternating; ${os.cpus().length} CPUs, load ${os.loadavg().map((l) => l.toFixed(1)).join(" ")}`);
+    console.log(`\n${pages}-page PDF, pages ${PAGE_WIDTH_PX}px wide drawn by ${usePdftoppm() ? "poppler (pdftocairo; thumbnails pdftoppm)" : "pdf.js"}, ${runs} timed runs + 1 warm-up, alternating; ${os.cpus().length} CPUs, load ${os.loadavg().map((l) => l.toFixed(1)).join(" ")}`);
     console.log(`${"side".padEnd(30)} ${"median p/s".padStart(10)} ${"min p/s".padStart(8)} ${"median s".padStart(8)} ${"CPU s".padStart(6)} ${"peak RSS MB".padStart(11)} ${"(growth)".padStart(8)} ${"main heap MB".padStart(12)}`);
     for (const s of sides) {
       const st = stats[s];
@@ -203,7 +203,7 @@ async function writeJson(stages: Record<string, number> | null) {
     canvas: (require("@napi-rs/canvas/package.json") as { version: string }).version,
     pdftoppm: poppler,
     /** What drew the pipeline's pages (PROCESSING_RENDERER; docs/processing.md). */
-    renderer: usePdftoppm() ? "pdftoppm" : "pdf.js",
+    renderer: usePdftoppm() ? "poppler (pdftocairo; thumbnails pdftoppm)" : "pdf.js",
   };
   writeResults("processing", {
     convention: "ratio = baseline ms / pipeline ms, median of same-round pairs (higher is better)",

@@ -241,7 +241,7 @@ done
 if [ "$first" = 1 ] && [ ${tool} = pdftocairo ]; then
   "$REAL" "$@" -l 1
   for root in "$@"; do :; done
-  head -c 3000 "$root-1.jpg" > "$root.part"
+  head -c $(( $(wc -c < "$root-1.jpg") / 2 )) "$root-1.jpg" > "$root.part"
   mv "$root.part" "$root-2.jpg"
   kill -9 $$
 fi
