@@ -137,41 +137,71 @@ describe("password hashing cannot stall the service", () => {
 
   it("16 concurrent wrong-password loops leave GET /public/v2/me within 2× its idle median", async () => {
     await meLatencies(10); // warm-up
-    const idle = p50(await meLatencies(60));
-
     let stop = false;
+    let paused = true;
+    let inFlight = 0;
     const outcomes = new Map<number, number>();
+    const checked = () => outcomes.get(303) ?? 0;
     // Every attempt is a new account from a new address (a botnet): no throttle key ever
     // blocks, so each one reaches the password check and only the hashing bound protects /me.
     const loop = async () => {
       while (!stop) {
-        const res = await signInForm(
-          new CookieJar(),
-          { email: `flood.${crypto.randomBytes(6).toString("hex")}@throttle.example`, password: "wrong-password-flood" },
-          { address: freshAddress() },
-        );
-        outcomes.set(res.status, (outcomes.get(res.status) ?? 0) + 1);
+        if (paused) {
+          await new Promise((r) => setTimeout(r, 10));
+          continue;
+        }
+        inFlight++;
+        try {
+          const res = await signInForm(
+            new CookieJar(),
+            { email: `flood.${crypto.randomBytes(6).toString("hex")}@throttle.example`, password: "wrong-password-flood" },
+            { address: freshAddress() },
+          );
+          outcomes.set(res.status, (outcomes.get(res.status) ?? 0) + 1);
+        } finally {
+          inFlight--;
+        }
       }
     };
     const loops = Array.from({ length: 16 }, loop);
-    await new Promise((r) => setTimeout(r, 1500)); // let the flood fill every slot
-    const checkedBefore = outcomes.get(303) ?? 0;
-    // At least 60 calls, and for as long as it takes a password check of the flood to end among them:
-    // /me answers from the token cache in a few ms, so 60 calls can be over before one hash is done.
-    const during: number[] = [];
-    const checkedSince = () => (outcomes.get(303) ?? 0) - checkedBefore;
-    for (const deadline = Date.now() + 30_000; during.length < 60 || (checkedSince() === 0 && Date.now() < deadline); ) {
-      during.push(...(await meLatencies(10)));
-    }
-    const loaded = p50(during);
-    const checkedDuring = checkedSince();
-    stop = true;
-    await Promise.all(loops);
 
-    const summary = `idle p50 ${idle.toFixed(1)} ms, under the flood ${loaded.toFixed(1)} ms; flood answers ${JSON.stringify(Object.fromEntries(outcomes))}, ${checkedDuring} passwords checked while measuring`;
+    // Idle and flooded rounds alternate, so both medians see the same machine: the suite shares two
+    // cores with the other database's run, whose load comes and goes over seconds (one idle median
+    // taken first, then one under the flood, failed on a machine that got busier in between).
+    const idle: number[] = [];
+    const during: number[] = [];
+    let checkedDuring = 0;
+    const rounds: string[] = [];
+    // One deadline for all rounds, inside the test's timeout: a server the flood does stall still fails
+    // on the medians (with what was measured until then), not on a timeout.
+    const deadline = Date.now() + 75_000;
+    try {
+      for (let round = 0; round < 4 && Date.now() < deadline; round++) {
+        const t0 = Date.now();
+        paused = true;
+        while (inFlight > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 10));
+        idle.push(...(await meLatencies(20)));
+
+        paused = false;
+        await new Promise((r) => setTimeout(r, round === 0 ? 1500 : 400)); // let the flood fill every slot
+        // At least 20 calls, and for as long as it takes a password check of the flood to end among them:
+        // /me answers from the token cache in a few ms, so 20 calls can be over before one hash is done.
+        const checkedBefore = checked();
+        const measured: number[] = [];
+        while (measured.length < 20 || (checked() === checkedBefore && Date.now() < deadline)) measured.push(...(await meLatencies(10)));
+        during.push(...measured);
+        checkedDuring += checked() - checkedBefore;
+        rounds.push(`${((Date.now() - t0) / 1000).toFixed(1)} s`);
+      }
+    } finally {
+      stop = true;
+      await Promise.all(loops);
+    }
+
+    const summary = `idle p50 ${p50(idle).toFixed(1)} ms, under the flood ${p50(during).toFixed(1)} ms (${rounds.length} rounds of each, alternating: ${rounds.join(", ")}); flood answers ${JSON.stringify(Object.fromEntries(outcomes))}, ${checkedDuring} passwords checked while measuring`;
     console.log(`[sign-in-throttling] ${summary}`);
     expect(checkedDuring, `the flood kept the password check busy: ${summary}`).toBeGreaterThan(0);
-    expect(loaded, summary).toBeLessThanOrEqual(2 * idle);
+    expect(p50(during), summary).toBeLessThanOrEqual(2 * p50(idle));
   }, 120_000);
 });
 
