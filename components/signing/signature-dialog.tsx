@@ -1,20 +1,9 @@
 "use client";
 
-import { useId, useRef, useState, type KeyboardEvent } from "react";
-import { DrawPad } from "./draw-pad";
+import { useId, useState } from "react";
 import { fieldLabel, initialsOf, type SignerField } from "./field-utils";
 import { Modal } from "./modal";
-import { TypeSignature } from "./type-signature";
-import { UploadSignature } from "./upload-signature";
-
-const TABS = [
-  { key: "draw", label: "Draw" },
-  { key: "type", label: "Type" },
-  { key: "upload", label: "Upload" },
-] as const;
-type TabKey = (typeof TABS)[number]["key"];
-
-export type SignatureKind = "signature" | "initials";
+import { nothingMade, SignatureMaker, type MadeSignature, type SignatureKind } from "./signature-maker";
 
 /**
  * Makes a signature or initials by drawing, typing or uploading, or reuses
@@ -41,28 +30,11 @@ export function SignatureDialog({
   const kind = field.type;
   const noun = kind === "signature" ? "signature" : "initials";
   const baseId = useId();
-  const [tab, setTab] = useState<TabKey>("draw");
-  const [made, setMade] = useState<Record<TabKey, string | null>>({ draw: null, type: null, upload: null });
+  const [made, setMade] = useState<MadeSignature>(() => nothingMade(kind));
   const [applyToOthers, setApplyToOthers] = useState(false);
-  const tabRefs = useRef<Record<TabKey, HTMLButtonElement | null>>({ draw: null, type: null, upload: null });
-  const candidate = made[tab];
+  const candidate = made.image;
   const defaultText = kind === "signature" ? signerName : initialsOf(signerName);
   const othersLabel = `Also place it in the ${otherEmptyCount} other empty ${kind === "signature" ? "signature" : "initials"} field${otherEmptyCount === 1 ? "" : "s"}`;
-
-  function setMadeFor(key: TabKey) {
-    return (url: string | null) => setMade((m) => (m[key] === url ? m : { ...m, [key]: url }));
-  }
-
-  function onTabKey(e: KeyboardEvent<HTMLDivElement>) {
-    const i = TABS.findIndex((t) => t.key === tab);
-    const next =
-      e.key === "ArrowRight" ? (i + 1) % TABS.length : e.key === "ArrowLeft" ? (i + TABS.length - 1) % TABS.length : e.key === "Home" ? 0 : e.key === "End" ? TABS.length - 1 : -1;
-    if (next < 0) return;
-    e.preventDefault();
-    const key = TABS[next]!.key;
-    setTab(key);
-    tabRefs.current[key]?.focus();
-  }
 
   return (
     <Modal title={kind === "signature" ? "Add your signature" : "Add your initials"} description={`For “${fieldLabel(field)}”`} onClose={onClose} size="lg">
@@ -86,42 +58,7 @@ export function SignatureDialog({
           </section>
         ) : null}
 
-        <div role="tablist" aria-label={`How to make your ${noun}`} onKeyDown={onTabKey} className="flex gap-1 border-b border-slate-200">
-          {TABS.map((t) => {
-            const selected = t.key === tab;
-            return (
-              <button
-                key={t.key}
-                ref={(el) => {
-                  tabRefs.current[t.key] = el;
-                }}
-                type="button"
-                role="tab"
-                id={`${baseId}-tab-${t.key}`}
-                aria-selected={selected}
-                aria-controls={`${baseId}-panel-${t.key}`}
-                tabIndex={selected ? 0 : -1}
-                data-autofocus={selected && !adopted ? true : undefined}
-                onClick={() => setTab(t.key)}
-                className={`-mb-px border-b-2 px-3 py-2 text-sm font-semibold ${selected ? "border-brand-600 text-brand-700" : "border-transparent text-slate-600 hover:text-slate-900"}`}
-              >
-                {t.label}
-              </button>
-            );
-          })}
-        </div>
-
-        {TABS.map((t) => (
-          <div key={t.key} role="tabpanel" id={`${baseId}-panel-${t.key}`} aria-labelledby={`${baseId}-tab-${t.key}`} hidden={t.key !== tab}>
-            {t.key === "draw" ? (
-              <DrawPad kind={kind} onChange={setMadeFor("draw")} />
-            ) : t.key === "type" ? (
-              <TypeSignature kind={kind} defaultText={defaultText} onChange={setMadeFor("type")} />
-            ) : (
-              <UploadSignature kind={kind} onChange={setMadeFor("upload")} />
-            )}
-          </div>
-        ))}
+        <SignatureMaker kind={kind} defaultText={defaultText} autoFocus={!adopted} onChange={setMade} />
 
         {otherEmptyCount > 0 ? (
           <label className="flex items-start gap-2 text-sm text-slate-700">
@@ -138,7 +75,7 @@ export function SignatureDialog({
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:items-center sm:justify-end">
           {!candidate ? (
             <p id={`${baseId}-why`} className="text-xs text-slate-500 sm:mr-auto">
-              {tab === "draw" ? `Draw your ${noun} first.` : tab === "type" ? `Type your ${noun} first.` : "Choose an image first."}
+              {made.missing}
             </p>
           ) : null}
           <button type="button" onClick={onClose} className="rounded-md px-4 py-2 text-sm font-semibold text-slate-800 ring-1 ring-inset ring-slate-300 hover:bg-slate-50">

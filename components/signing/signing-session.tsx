@@ -9,7 +9,7 @@ import { FieldOverlay } from "./field-overlay";
 import { fieldDomId, focusField, isFilled, type SignerField } from "./field-utils";
 import { FinishedState } from "./finished-state";
 import { PageViewer } from "./page-viewer";
-import type { SignatureKind } from "./signature-dialog";
+import type { SignatureKind } from "./signature-maker";
 import { SignerHeader } from "./signer-header";
 import { useSigningState } from "./use-signing-state";
 import { UI_FONT_STACK } from "./script-fonts";

@@ -182,6 +182,11 @@ test.describe("profile", () => {
     const initials = page.getByTestId("saved-initials");
     await initials.getByRole("button", { name: "Add initials" }).click();
     await expect(initials.getByRole("button", { name: "Save initials" })).toBeDisabled();
+    // The disabled button says what is missing, for the open tab.
+    await expect(initials.getByRole("button", { name: "Save initials" })).toHaveAccessibleDescription("Draw your initials first.");
+    await initials.getByRole("tab", { name: "Upload" }).click();
+    await expect(initials.getByRole("button", { name: "Save initials" })).toHaveAccessibleDescription("Choose an image first.");
+    await initials.getByRole("tab", { name: "Draw" }).click();
     await drawOnCanvas(page, initials.locator("canvas"));
     await initials.getByRole("button", { name: "Save initials" }).click();
     await expect(toast(page, "Initials saved")).toBeVisible();
