@@ -16,11 +16,6 @@ export function DashboardHeader({ user }: { user: { name: string; email: string 
   // A chosen link navigates; the phone menu should not stay open over the new page.
   useEffect(() => setOpen(false), [pathname]);
 
-  const link = (href: string) =>
-    `block rounded-md px-3 py-2 text-sm font-medium ${
-      isCurrent(pathname, href) ? "bg-brand-50 text-brand-700" : "text-slate-700 hover:bg-slate-100 hover:text-slate-900"
-    }`;
-
   return (
     <header className="border-b border-slate-200 bg-white">
       <div className="mx-auto flex max-w-6xl items-center gap-4 px-4 py-3 sm:px-6">
@@ -28,15 +23,7 @@ export function DashboardHeader({ user }: { user: { name: string; email: string 
           Signing Service
         </Link>
         <nav aria-label="Main" className="hidden flex-1 lg:block">
-          <ul className="flex gap-1">
-            {NAV_ITEMS.map((item) => (
-              <li key={item.href}>
-                <Link href={item.href} className={link(item.href)} aria-current={isCurrent(pathname, item.href) ? "page" : undefined}>
-                  {item.label}
-                </Link>
-              </li>
-            ))}
-          </ul>
+          <NavLinks pathname={pathname} className="flex gap-1" />
         </nav>
         <div className="ml-auto hidden items-center gap-3 lg:flex">
           <p className="text-sm text-slate-700" data-testid="signed-in-user" title={user.email}>
@@ -56,15 +43,7 @@ export function DashboardHeader({ user }: { user: { name: string; email: string 
       </div>
       <div id="mobile-menu" hidden={!open} className="border-t border-slate-200 px-4 pb-4 pt-2 lg:hidden">
         <nav aria-label="Main (menu)">
-          <ul className="space-y-1">
-            {NAV_ITEMS.map((item) => (
-              <li key={item.href}>
-                <Link href={item.href} className={link(item.href)} aria-current={isCurrent(pathname, item.href) ? "page" : undefined}>
-                  {item.label}
-                </Link>
-              </li>
-            ))}
-          </ul>
+          <NavLinks pathname={pathname} className="space-y-1" />
         </nav>
         <div className="mt-3 flex items-center justify-between gap-3 border-t border-slate-200 pt-3">
           <p className="truncate text-sm text-slate-700">
@@ -75,5 +54,27 @@ export function DashboardHeader({ user }: { user: { name: string; email: string 
         </div>
       </div>
     </header>
+  );
+}
+
+/** The sections as links, the current one marked: the bar's row and the phone menu's column. */
+function NavLinks({ pathname, className }: { pathname: string; className: string }) {
+  return (
+    <ul className={className}>
+      {NAV_ITEMS.map((item) => {
+        const current = isCurrent(pathname, item.href);
+        return (
+          <li key={item.href}>
+            <Link
+              href={item.href}
+              aria-current={current ? "page" : undefined}
+              className={`block rounded-md px-3 py-2 text-sm font-medium ${current ? "bg-brand-50 text-brand-700" : "text-slate-700 hover:bg-slate-100 hover:text-slate-900"}`}
+            >
+              {item.label}
+            </Link>
+          </li>
+        );
+      })}
+    </ul>
   );
 }
