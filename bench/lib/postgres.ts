@@ -1,6 +1,6 @@
 import { execFileSync, spawnSync } from "node:child_process";
 import fs from "node:fs";
-import net from "node:net";
+import { freePort } from "./free-port";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
@@ -33,18 +33,6 @@ function binDir(): string {
   const versions = fs.existsSync(root) ? fs.readdirSync(root).sort((a, b) => Number(b) - Number(a)) : [];
   for (const v of versions) if (fs.existsSync(path.join(root, v, "bin", "initdb"))) return path.join(root, v, "bin");
   throw new Error("no initdb on PATH or under /usr/lib/postgresql/*/bin");
-}
-
-async function freePort(from: number): Promise<number> {
-  for (let port = from; port < from + 200; port++) {
-    const free = await new Promise<boolean>((resolve) => {
-      const srv = net.createServer();
-      srv.once("error", () => resolve(false));
-      srv.listen({ port, host: "127.0.0.1" }, () => srv.close(() => resolve(true)));
-    });
-    if (free) return port;
-  }
-  throw new Error(`no free port in ${from}..${from + 199}`);
 }
 
 export async function startCluster(log: (s: string) => void): Promise<Cluster> {

@@ -23,7 +23,7 @@ import { startWorker } from "@/lib/server/jobs/worker";
 import { stopBoss } from "@/lib/server/jobs/boss";
 import { workerConcurrency } from "@/lib/server/jobs/queues";
 import { prepareDatabase } from "../dashboard/database";
-import { freePort } from "../dashboard/processes";
+import { freePort } from "../lib/free-port";
 import { median, round, writeResults, type Goal } from "../lib/results";
 import { startReceiver, type Receiver } from "./receiver";
 

@@ -22,7 +22,8 @@ import { fileURLToPath } from "node:url";
 import { buildApp, DIST_DIR } from "../dashboard/build-app";
 import { cliBatch } from "../dashboard/create-account";
 import { appEnv, prepareDatabase } from "../dashboard/database";
-import { freePort, run, start, stop, type Proc } from "../dashboard/processes";
+import { run, start, stop, type Proc } from "../dashboard/processes";
+import { freePort } from "../lib/free-port";
 import { median, round, writeResults, type Goal } from "../lib/results";
 import { groupRssMb } from "./process-memory";
 
