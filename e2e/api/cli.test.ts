@@ -7,6 +7,7 @@ import { spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { pathToFileURL } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { UUID } from "./support/checks";
 
@@ -21,10 +22,18 @@ function cli(dataDir: string, ...args: string[]): Promise<CliResult> {
 
 /** The CLI on a PostgreSQL database (`databaseUrl`), or on the embedded one in `dataDir` when undefined. */
 function cliOn(databaseUrl: string | undefined, dataDir: string, ...args: string[]): Promise<CliResult> {
+  return cliWith({ DATABASE_URL: databaseUrl }, dataDir, ...args);
+}
+
+/** The CLI with these variables set on top of the test's environment (undefined: unset). */
+function cliWith(vars: Record<string, string | undefined>, dataDir: string, ...args: string[]): Promise<CliResult> {
   const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, NEXT_TELEMETRY_DISABLED: "1" };
   delete env.DATABASE_URL;
-  if (databaseUrl) env.DATABASE_URL = databaseUrl;
   delete env.APP_SECRET;
+  for (const [name, value] of Object.entries(vars)) {
+    if (value === undefined) delete env[name];
+    else env[name] = value;
+  }
   return new Promise((resolve) => {
     const child = spawn("npm", ["run", "--silent", "cli", "--", ...args], { cwd: ROOT, env, stdio: ["ignore", "pipe", "pipe"] });
     let stdout = "";
@@ -122,6 +131,23 @@ describe("npm run cli", () => {
     const r = await cli(data, "help");
     expect(r.code).toBe(0);
     for (const c of ["user:create", "app:create", "template:import", "archive:import", "document:create", "db:status"]) expect(r.stdout).toContain(c);
+  });
+
+  // Each command's module is loaded when it runs (lib/cli/main.ts): loading them all, with the PDF, signing
+  // and job libraries that document and template commands need, cost every start ~1 s and ~200 MB.
+  it("a command loads only what it needs: db:status none of the PDF, signing, processing or job libraries", { timeout: 60_000 }, async () => {
+    const record = path.join(freshDataDir(), "imports.txt");
+    const recorder = pathToFileURL(path.join(ROOT, "e2e/api/support/record-imports.mjs")).href;
+    const r = await cliWith({ NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ""} --import ${recorder}`.trim(), RECORD_IMPORTS_FILE: record }, data, "db:status");
+    expectJson(r);
+    const urls = fs.readFileSync(record, "utf8").split("\n").filter(Boolean);
+    // (the recorder saw the command's own module and the database's: it works)
+    expect(urls.some((u) => u.endsWith("/lib/cli/commands/db-status.ts"))).toBe(true);
+    expect(urls.some((u) => u.includes("/node_modules/drizzle-orm/"))).toBe(true);
+    const heavy = urls.filter((u) => /\/node_modules\/(pdf-lib|@pdf-lib|@libpdf|node-forge|pkijs|fontkit|pg-boss|qrcode|pngjs|@napi-rs\/canvas|pdfjs-dist)\//.test(u));
+    const ours = urls.filter((u) => /\/lib\/(cli\/commands\/(?!db-status)|server\/(completion|processing|pdf|pdf-signing|pdf-text|seed|jobs)\/)/.test(u));
+    expect([...new Set(heavy.map((u) => u.replace(/.*\/node_modules\/((@[^/]+\/)?[^/]+).*/, "$1")))], "libraries db:status loaded").toEqual([]);
+    expect(ours.map((u) => u.replace(/.*\/lib\//, "lib/")), "modules of other commands db:status loaded").toEqual([]);
   });
 
   // JIT compilation cost ~100 ms of a search at a million documents; the app's connections run without it

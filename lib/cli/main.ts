@@ -1,26 +1,38 @@
-import { closeDb, getDb } from "@/lib/server/db/client";
 import { UsageError, type Command } from "./command";
-import { appCreate } from "./commands/app-create";
-import { batchCommand } from "./commands/batch";
-import { archiveImport } from "./commands/archive-import";
-import { dbSeed } from "./commands/db-seed";
-import { dbStatus } from "./commands/db-status";
-import { documentCreate } from "./commands/document-create";
-import { storageCopyToS3 } from "./commands/storage-copy-to-s3";
-import { templateImport } from "./commands/template-import";
-import { tokenCreate } from "./commands/token-create";
-import { userCreate } from "./commands/user-create";
 
 // `npm run cli -- <command> [--flags]`: administration without the web UI.
 // Results are JSON on stdout; a failure is one line on stderr and a non-zero
 // exit (2 for bad usage, 1 otherwise), so scripts and tests can rely on both.
 
-const commands: Command[] = [userCreate, appCreate, tokenCreate, templateImport, archiveImport, documentCreate, dbSeed, dbStatus, storageCopyToS3];
-commands.push(batchCommand((name) => commands.find((c) => c.name === name)));
+/**
+ * Each command's module, loaded only when that command runs: together they load the PDF, signing,
+ * processing and job libraries (pdf-lib, node-forge, pkijs, fontkit, pg-boss), which made every start of
+ * the CLI — `user:create` as much as `help` — take ~1.7 s and 330 MB before doing anything. In the order
+ * `help` lists them; a key is its command's `name`.
+ */
+const COMMANDS: Record<string, () => Promise<Command>> = {
+  "user:create": async () => (await import("./commands/user-create")).userCreate,
+  "app:create": async () => (await import("./commands/app-create")).appCreate,
+  "token:create": async () => (await import("./commands/token-create")).tokenCreate,
+  "template:import": async () => (await import("./commands/template-import")).templateImport,
+  "archive:import": async () => (await import("./commands/archive-import")).archiveImport,
+  "document:create": async () => (await import("./commands/document-create")).documentCreate,
+  "db:seed": async () => (await import("./commands/db-seed")).dbSeed,
+  "db:status": async () => (await import("./commands/db-status")).dbStatus,
+  "storage:copy-to-s3": async () => (await import("./commands/storage-copy-to-s3")).storageCopyToS3,
+  batch: async () => (await import("./commands/batch")).batchCommand(loadCommand),
+};
 
-export function usage(): string {
+async function loadCommand(name: string): Promise<Command | undefined> {
+  if (!Object.hasOwn(COMMANDS, name)) return undefined;
+  const command = await COMMANDS[name]!();
+  if (command.name !== name) throw new Error(`the CLI lists "${name}" for the command named "${command.name}"`);
+  return command;
+}
+
+async function usage(): Promise<string> {
   const lines = ["Usage: npm run cli -- <command> [--flags]", "", "Commands:"];
-  for (const c of commands) {
+  for (const c of await Promise.all(Object.values(COMMANDS).map((load) => load()))) {
     lines.push(`  ${c.name}${c.synopsis ? ` ${c.synopsis}` : ""}`, `      ${c.summary}`);
   }
   lines.push("  help", "      Show this text.", "");
@@ -29,15 +41,19 @@ export function usage(): string {
   return lines.join("\n");
 }
 
+/** The database module, once a command has run (`help` and a misspelt command never open it). */
+let database: typeof import("@/lib/server/db/client") | undefined;
+
 async function main(argv: string[]): Promise<number> {
   const [name, ...rest] = argv;
   if (!name || name === "help" || name === "--help" || name === "-h") {
-    process.stdout.write(usage() + "\n");
+    process.stdout.write((await usage()) + "\n");
     return 0;
   }
-  const command = commands.find((c) => c.name === name);
+  const command = await loadCommand(name);
   if (!command) throw new UsageError(`Unknown command "${name}". Run "npm run cli -- help" for the list.`);
-  const result = await command.run(rest, { db: getDb });
+  database = await import("@/lib/server/db/client");
+  const result = await command.run(rest, { db: database.getDb });
   process.stdout.write(JSON.stringify(result, null, 2) + "\n");
   return 0;
 }
@@ -50,6 +66,6 @@ main(process.argv.slice(2))
   })
   .then(async (code) => {
     // Always release the embedded database's lock, even after an error.
-    await closeDb().catch(() => {});
+    await database?.closeDb().catch(() => {});
     process.exit(code);
   });

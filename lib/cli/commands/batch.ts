@@ -8,7 +8,7 @@ import { parseFlags, required, UsageError, type Command } from "../command";
  * harness that create dozens of records pay it once. Stops at the first
  * failure, naming its position; what ran before it stays done.
  */
-export function batchCommand(lookup: (name: string) => Command | undefined): Command {
+export function batchCommand(lookup: (name: string) => Promise<Command | undefined>): Command {
   return {
     name: "batch",
     synopsis: "--file COMMANDS.json",
@@ -27,7 +27,7 @@ export function batchCommand(lookup: (name: string) => Command | undefined): Com
       }
       const results: unknown[] = [];
       for (const [i, [name, ...rest]] of (list as string[][]).entries()) {
-        const command = name === "batch" ? undefined : lookup(name!);
+        const command = name === "batch" ? undefined : await lookup(name!);
         if (!command) throw new UsageError(`command ${i + 1} of the batch: unknown command "${name}".`);
         try {
           results.push(await command.run(rest, ctx));
