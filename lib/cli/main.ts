@@ -41,7 +41,7 @@ async function usage(): Promise<string> {
   return lines.join("\n");
 }
 
-/** The database module, once a command has run (`help` and a misspelt command never open it). */
+/** The database module, imported once a command is found (`help` and a misspelt command never load it). */
 let database: typeof import("@/lib/server/db/client") | undefined;
 
 async function main(argv: string[]): Promise<number> {
