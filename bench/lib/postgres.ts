@@ -1,9 +1,9 @@
 import { execFileSync, spawnSync } from "node:child_process";
 import fs from "node:fs";
-import { freePort } from "./free-port";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
+import { freePort } from "./free-port";
 
 /**
  * A throwaway PostgreSQL cluster for one `npm run bench`, or for a bench run
